@@ -1,0 +1,41 @@
+"""The ``rulesite`` command line: a thin shell over the pipeline modules."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from pathlib import Path
+
+from . import commands
+from .problem import ProblemsFound, render
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="rulesite",
+        description="Validate, score and build the Carcassonne rules reference site.")
+    parser.add_argument("--root", type=Path, default=Path("."),
+                        help="project folder holding rules_data/ and examples/ (default: current folder)")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for module in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
+        importlib.import_module(f"{commands.__name__}.{module.name}").register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args) or 0)
+    except ProblemsFound as exc:
+        # A command that stops on problems prints them all, never a traceback.
+        print(render(exc.problems, getattr(args, "format", "text")), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,166 @@
+"""The inline markup of unit texts: small, validated, never raw HTML.
+
+Grammar (everything else is plain text, escaped when rendered)::
+
+    **strong**        *emphasis*
+    {fn:name}         reference to a footnote of the page
+    {page:id}         link to another page, labelled with its title in the same language
+    {page:id|label}   the same with the translator's own label
+    {figure:id|label} the name of a wooden figure (label optional)
+    {player:colour|label}  a player's colour, drawn in that colour
+    \\*  \\{  \\}  \\\\   a literal character
+
+Parsing returns a tree and a list of :class:`MarkupError` with character offsets, so one
+text can carry several mistakes and each is reported.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Union
+
+TAGS = ("fn", "page", "figure", "player")
+_TAG = re.compile(r"\{([a-z]+):([a-z0-9]+(?:[-.][a-z0-9]+)*)(?:\|([^{}|]*))?\}")
+_HTML = re.compile(r"<\s*[A-Za-z!/?]")
+_TEMPLATE = re.compile(r"\{\{|\{%|\{#|\}\}|%\}")
+
+
+@dataclass(frozen=True)
+class Text:
+    text: str
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A ``{tag:target|label}`` reference."""
+
+    tag: str
+    target: str
+    label: str | None = None
+    offset: int = 0
+
+
+@dataclass(frozen=True)
+class Span:
+    """``strong`` or ``em`` around more inline nodes."""
+
+    style: str
+    children: tuple["Node", ...] = field(default_factory=tuple)
+
+
+Node = Union[Text, Ref, Span]
+
+
+@dataclass(frozen=True)
+class MarkupError:
+    offset: int
+    code: str
+    message: str
+
+
+def parse(text: str) -> tuple[tuple[Node, ...], list[MarkupError]]:
+    """Parse ``text`` into nodes; problems are returned, never raised."""
+    errors: list[MarkupError] = []
+    for match in _TEMPLATE.finditer(text):
+        errors.append(MarkupError(match.start(), "template-syntax",
+                                  f"template syntax {match.group()!r} is not allowed in text"))
+    for match in _HTML.finditer(text):
+        errors.append(MarkupError(match.start(), "raw-html",
+                                  "raw HTML is not allowed; use the inline markup (*em*, **strong**, {page:…})"))
+    # A stack of open spans: (style, children, offset of the opening marker).
+    stack: list[tuple[str, list[Node], int]] = [("root", [], 0)]
+    buffer: list[str] = []
+
+    def flush() -> None:
+        if buffer:
+            stack[-1][1].append(Text("".join(buffer)))
+            buffer.clear()
+
+    i = 0
+    while i < len(text):
+        char = text[i]
+        if char == "\\" and i + 1 < len(text) and text[i + 1] in "*{}\\|":
+            buffer.append(text[i + 1])
+            i += 2
+            continue
+        if char == "*":
+            style = "strong" if text.startswith("**", i) else "em"
+            width = 2 if style == "strong" else 1
+            flush()
+            if stack[-1][0] == style:
+                closed_style, children, _ = stack.pop()
+                if not children:
+                    errors.append(MarkupError(i, "bad-markup", f"empty {closed_style} markup"))
+                stack[-1][1].append(Span(closed_style, tuple(children)))
+            else:
+                stack.append((style, [], i))
+            i += width
+            continue
+        if char == "{":
+            match = _TAG.match(text, i)
+            if match and match.group(1) in TAGS:
+                flush()
+                tag, target, label = match.groups()
+                if tag == "fn" and label is not None:
+                    errors.append(MarkupError(i, "bad-markup", "a footnote reference takes no label"))
+                if label is not None and not label.strip():
+                    errors.append(MarkupError(i, "bad-markup", f"empty label in {{{tag}:{target}|}}"))
+                stack[-1][1].append(Ref(tag, target, label, i))
+                i = match.end()
+                continue
+            if not text.startswith("{{", i) and not text.startswith("{%", i) and not text.startswith("{#", i):
+                shown = match.group() if match else text[i:i + 12]
+                errors.append(MarkupError(i, "bad-markup",
+                                          f"unknown inline markup {shown!r}; known: " + ", ".join("{" + t + ":…}" for t in TAGS)))
+            buffer.append(char)
+            i += 1
+            continue
+        if char == "}" and not text.startswith("}}", i) and (i == 0 or text[i - 1] != "}"):
+            errors.append(MarkupError(i, "bad-markup", "unbalanced '}'; write \\} for a literal brace"))
+        buffer.append(char)
+        i += 1
+    flush()
+    while len(stack) > 1:
+        style, children, offset = stack.pop()
+        errors.append(MarkupError(offset, "bad-markup", f"unclosed {'**' if style == 'strong' else '*'} ({style})"))
+        stack[-1][1].append(Text("**" if style == "strong" else "*"))
+        stack[-1][1].extend(children)
+    return tuple(stack[0][1]), errors
+
+
+def refs(nodes: tuple[Node, ...], tag: str | None = None) -> list[Ref]:
+    """Every reference in document order, optionally of one tag."""
+    found: list[Ref] = []
+    for node in nodes:
+        if isinstance(node, Ref) and (tag is None or node.tag == tag):
+            found.append(node)
+        elif isinstance(node, Span):
+            found.extend(refs(node.children, tag))
+    return found
+
+
+def plain(nodes: tuple[Node, ...], labels: dict[tuple[str, str], str] | None = None) -> str:
+    """Readable text without markup: labels stay, footnote references vanish."""
+    out: list[str] = []
+    for node in nodes:
+        if isinstance(node, Text):
+            out.append(node.text)
+        elif isinstance(node, Span):
+            out.append(plain(node.children, labels))
+        elif node.tag != "fn":
+            out.append(node.label or (labels or {}).get((node.tag, node.target), node.target))
+    return "".join(out)
+
+
+_FN = re.compile(r"\s*\{fn:[^{}]*\}")
+_SPACE = re.compile(r"\s+")
+
+
+def wording(text: str) -> str:
+    """The part of a text that a translation depends on: no footnote references, folded spaces.
+
+    Moving a footnote reference or re-wrapping a line changes no wording, so a translation
+    made before such an edit is still current.
+    """
+    return _SPACE.sub(" ", _FN.sub("", text)).strip()

@@ -1,0 +1,111 @@
+"""Schema validation of one parsed file, with pydantic errors turned into located problems."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from .problem import Problem
+from .source import PathKey, Source
+
+M = TypeVar("M", bound=BaseModel)
+
+# Friendlier words for the regular expressions used in the model.
+_PATTERN_HINTS = {
+    r"^[a-z0-9]+(?:[-.][a-z0-9]+)*$": "an id: lower-case letters and digits, joined by '-' or '.'",
+    r"^C[0-9]$": "an edition such as C1, C2 or C3",
+    r"^[a-z]{2,3}$": "a language code such as en or nl",
+    r"^(?:[1-9]|1[0-2])/(?:19|20)[0-9]{2}$": "a month/year date such as 5/2014",
+    r"^[0-9a-f]{12}$": "a 12-digit hexadecimal fingerprint",
+    r"^#[0-9a-fA-F]{6}$": "a colour such as #c0392b",
+    r"^[A-Z]{2}$": "a two-letter country code such as DE",
+}
+
+_TYPE_NAMES = {
+    "string_type": "a string", "int_type": "a whole number", "bool_type": "true or false",
+    "list_type": "a list", "dict_type": "a mapping", "model_type": "a mapping", "model_attributes_type": "a mapping",
+    "int_from_float": "a whole number", "float_type": "a number",
+}
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (YAML reads yes/no/on/off as true/false; quote it)"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return f"{type(value).__name__} {value!r}"
+
+
+def locate(data: Any, loc: tuple[Any, ...]) -> PathKey:
+    """Follow pydantic's ``loc`` through the data, skipping segments it inserts itself.
+
+    Tagged unions add the tag name to ``loc`` (``blocks, 0, paragraph, paragraph, 0``);
+    only segments that really index the data are kept, so the path matches :class:`Source`.
+    """
+    path: list[str | int] = []
+    current = data
+    for position, segment in enumerate(loc):
+        last = position == len(loc) - 1
+        if isinstance(current, dict) and segment in current:
+            current = current[segment]
+            path.append(segment)
+        elif isinstance(current, list) and isinstance(segment, int) and 0 <= segment < len(current):
+            current = current[segment]
+            path.append(segment)
+        elif last and isinstance(current, dict) and isinstance(segment, str):
+            # A key that is absent from the data: missing-key errors name it.
+            path.append(segment)
+        # other segments (tags, "function-after[...]") are pydantic's own and skipped
+    return tuple(path)
+
+
+def to_problems(source: Source, exc: ValidationError, base: PathKey = ()) -> list[Problem]:
+    problems: list[Problem] = []
+    data = source.data
+    for key in base:
+        data = data[key]
+    for error in exc.errors(include_url=False):
+        path = base + locate(data, tuple(error["loc"]))
+        kind = error["type"]
+        name = path[-1] if path else ""
+        if kind == "missing":
+            parent = path[:-1]
+            problems.append(source.problem(parent, "missing-key", f"missing required key {name!r}"))
+        elif kind == "extra_forbidden":
+            problems.append(source.problem(path, "unknown-key", f"unknown key {name!r}", at_key=True))
+        elif kind == "string_pattern_mismatch":
+            pattern = error.get("ctx", {}).get("pattern", "")
+            hint = _PATTERN_HINTS.get(pattern, f"text matching {pattern}")
+            code = "bad-id" if "a-z0-9]+(?:" in pattern else "bad-value"
+            problems.append(source.problem(path, code, f"{error['input']!r} is not {hint}"))
+        elif kind == "literal_error":
+            expected = error.get("ctx", {}).get("expected", "")
+            problems.append(source.problem(path, "bad-value", f"{_describe(error['input'])} is not allowed here; expected {expected}"))
+        elif kind in _TYPE_NAMES:
+            problems.append(source.problem(path, "bad-type", f"expected {_TYPE_NAMES[kind]}, found {_describe(error['input'])}"))
+        elif kind == "unknown-block":
+            found = ", ".join(map(str, error["input"])) if isinstance(error["input"], dict) else _describe(error["input"])
+            problems.append(source.problem(path, "unknown-block", f"{error['msg']}; found {found}"))
+        elif kind in ("too_short", "string_too_short"):
+            problems.append(source.problem(path, "bad-value", "must not be empty"))
+        else:
+            problems.append(source.problem(path, "bad-value", error["msg"]))
+    return problems
+
+
+def validate(source: Source, model: type[M], base: PathKey = ()) -> tuple[M | None, list[Problem]]:
+    """Validate ``source.data`` (or the part at ``base``) against ``model``."""
+    data = source.data
+    for key in base:
+        data = data[key]
+    if data is None:
+        return None, [source.problem(base, "bad-type", "the file is empty; expected a mapping")]
+    try:
+        return model.model_validate(data), []
+    except ValidationError as exc:
+        return None, to_problems(source, exc, base)
