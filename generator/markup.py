@@ -8,6 +8,8 @@ Grammar (everything else is plain text, escaped when rendered)::
     {page:id|label}   the same with the translator's own label
     {figure:id|label} the name of a wooden figure (label optional)
     {player:colour|label}  a player's colour, drawn in that colour
+    {publisher:id}    link to a publisher's page (label optional, as for pages)
+    {printing:id}     link to a printing on its publisher's page (label optional)
     \\*  \\{  \\}  \\\\   a literal character
 
 Parsing returns a tree and a list of :class:`MarkupError` with character offsets, so one
@@ -20,10 +22,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Union
 
-TAGS = ("fn", "page", "figure", "player")
+TAGS = ("fn", "page", "figure", "player", "publisher", "printing")
 _TAG = re.compile(r"\{([a-z]+):([a-z0-9]+(?:[-.][a-z0-9]+)*)(?:\|([^{}|]*))?\}")
 _HTML = re.compile(r"<\s*[A-Za-z!/?]")
-_TEMPLATE = re.compile(r"\{\{|\{%|\{#|\}\}|%\}")
+# Template syntax of Jinja, MediaWiki ({{{title}}}) and friends: reported once per run,
+# then treated as text so it does not also count as broken inline markup.
+_TEMPLATE = re.compile(r"\{\{\{?[^{}]*\}?\}\}|\{%.*?%\}|\{#.*?#\}|\{\{|\{%|\{#|\}\}|%\}")
 
 
 @dataclass(frozen=True)
@@ -62,9 +66,11 @@ class MarkupError:
 def parse(text: str) -> tuple[tuple[Node, ...], list[MarkupError]]:
     """Parse ``text`` into nodes; problems are returned, never raised."""
     errors: list[MarkupError] = []
+    template_spans: dict[int, int] = {}
     for match in _TEMPLATE.finditer(text):
+        template_spans[match.start()] = match.end()
         errors.append(MarkupError(match.start(), "template-syntax",
-                                  f"template syntax {match.group()!r} is not allowed in text"))
+                                  f"template syntax {match.group()!r} is not allowed in text; no placeholder may reach a page"))
     for match in _HTML.finditer(text):
         errors.append(MarkupError(match.start(), "raw-html",
                                   "raw HTML is not allowed; use the inline markup (*em*, **strong**, {page:…})"))
@@ -79,6 +85,10 @@ def parse(text: str) -> tuple[tuple[Node, ...], list[MarkupError]]:
 
     i = 0
     while i < len(text):
+        if i in template_spans:
+            buffer.append(text[i:template_spans[i]])
+            i = template_spans[i]
+            continue
         char = text[i]
         if char == "\\" and i + 1 < len(text) and text[i + 1] in "*{}\\|":
             buffer.append(text[i + 1])
@@ -109,14 +119,17 @@ def parse(text: str) -> tuple[tuple[Node, ...], list[MarkupError]]:
                 stack[-1][1].append(Ref(tag, target, label, i))
                 i = match.end()
                 continue
-            if not text.startswith("{{", i) and not text.startswith("{%", i) and not text.startswith("{#", i):
-                shown = match.group() if match else text[i:i + 12]
+            tag = re.match(r"\{([a-z]+):", text[i:])
+            if tag and tag.group(1) in TAGS:
+                errors.append(MarkupError(i, "bad-markup", f"malformed {{{tag.group(1)}:…}} reference: ids are lower-case words joined by '-' or '.'"))
+            else:
                 errors.append(MarkupError(i, "bad-markup",
-                                          f"unknown inline markup {shown!r}; known: " + ", ".join("{" + t + ":…}" for t in TAGS)))
+                                          f"unknown inline markup {text[i:i + 16]!r}; known: " + ", ".join("{" + t + ":…}" for t in TAGS)
+                                          + "; write \\{ for a literal brace"))
             buffer.append(char)
             i += 1
             continue
-        if char == "}" and not text.startswith("}}", i) and (i == 0 or text[i - 1] != "}"):
+        if char == "}":
             errors.append(MarkupError(i, "bad-markup", "unbalanced '}'; write \\} for a literal brace"))
         buffer.append(char)
         i += 1

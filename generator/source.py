@@ -50,6 +50,40 @@ class Source:
             return self.keys[path]
         return self.where(path)
 
+    def where_in_text(self, path: PathKey, offset: int) -> tuple[int, int]:
+        """Line and column of character ``offset`` of a scalar's value.
+
+        Exact for one-line scalars and for folded or plain multi-line text, where each line
+        break became one space; for anything with escapes it falls back to the node's start.
+        """
+        line, column = self.where(path)
+        span = self.spans.get(tuple(path))
+        if span is None:
+            return line, column
+        start, end, style = span
+        raw = self.text[start:end]
+        if style in ("'", '"'):
+            if "\\" in raw or "\n" in raw or "''" in raw:
+                return line, column
+            return line, column + 1 + offset
+        if "\n" not in raw:
+            return line, column + offset
+        lines = raw.split("\n")
+        if style in (">", "|"):
+            # Skip the indicator line; content lines share one indentation.
+            lines, line = lines[1:], line + 1
+            first_column = None
+        else:
+            first_column = column
+        consumed = 0
+        for number, text in enumerate(lines):
+            stripped = text.lstrip(" ")
+            col = first_column if (number == 0 and first_column is not None) else len(text) - len(stripped) + 1
+            if offset <= consumed + len(stripped):
+                return line + number, col + (offset - consumed)
+            consumed += len(stripped) + 1
+        return line, column
+
     def problem(self, path: PathKey, code: str, message: str, level: str = "error", *, at_key: bool = False) -> Problem:
         line, column = self.where_key(path) if at_key else self.where(path)
         return Problem(self.file, line, column, code, message, level)  # type: ignore[arg-type]
@@ -126,9 +160,13 @@ def read(path: Path, display: str | None = None) -> tuple[Source, list[Problem]]
     """Read and parse one file; ``display`` is the path shown in messages."""
     name = display or str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        return Source(file=name, text=""), [Problem(name, 1, 1, "bad-encoding", f"not UTF-8 text: {exc.reason}")]
+        raw = path.read_bytes()
     except OSError as exc:
         return Source(file=name, text=""), [Problem(name, 1, 1, "unreadable", exc.strerror or str(exc))]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = len(raw[raw.rfind(b"\n", 0, exc.start) + 1:exc.start].decode("utf-8", "replace")) + 1
+        return Source(file=name, text=""), [Problem(name, line, column, "bad-encoding", f"not UTF-8 text (byte 0x{raw[exc.start]:02x})")]
     return parse(text, name)

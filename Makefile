@@ -1,0 +1,65 @@
+# The two commands of the README, plus helpers. Every target sets itself up: a fresh
+# machine needs only Python 3.11 (and root or sudo for the browser package the tests use).
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: site test serve check golden lock bench clean setup setup-test browser
+
+## make site: set up and build the whole site into site/
+site: setup
+	$(BIN)/rulesite build
+
+## make test: set up (including headless Chromium) and run every test
+test: setup-test browser
+	$(BIN)/python -m pytest
+
+## make serve: preview with live reload (edit rules_data/ or examples/ and the page refreshes)
+serve: setup
+	$(BIN)/rulesite serve
+
+check: setup
+	$(BIN)/rulesite check
+
+## make golden: regenerate the golden Markdown files the tests compare against
+golden: setup
+	$(BIN)/python -m tests.golden
+
+bench: setup
+	$(BIN)/python -m benchmarks.build
+
+setup: $(VENV)/.runtime-installed
+setup-test: $(VENV)/.test-installed
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.runtime-installed: $(BIN)/python pyproject.toml requirements.lock
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e . \
+	  || $(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	touch $@
+
+$(VENV)/.test-installed: $(VENV)/.runtime-installed requirements-test.lock
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-test.lock
+	touch $@
+
+# Debian's chromium drives the browser tests; nothing is downloaded by Playwright itself.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+
+lock:
+	rm -rf .lock-venv && $(PYTHON) -m venv .lock-venv
+	.lock-venv/bin/pip install --quiet -e . && .lock-venv/bin/pip freeze --exclude-editable > /tmp/rulesite-runtime.txt
+	.lock-venv/bin/pip install --quiet -e '.[test]' && .lock-venv/bin/pip freeze --exclude-editable > /tmp/rulesite-all.txt
+	{ echo "# Exact versions the site is built with. Regenerate: make lock"; cat /tmp/rulesite-runtime.txt; } > requirements.lock
+	{ echo "# Test-only additions, on top of requirements.lock. Regenerate: make lock"; \
+	  grep -vxFf /tmp/rulesite-runtime.txt /tmp/rulesite-all.txt; } > requirements-test.lock
+	rm -rf .lock-venv
+
+clean:
+	rm -rf site build .site-* test-artifacts

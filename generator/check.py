@@ -1,0 +1,289 @@
+"""Check stage: the cross-references and rules that a schema cannot express.
+
+Each function returns the problems it finds and never stops at the first, so one
+``rulesite check`` run lists everything an editor has to fix.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator
+
+from . import markup
+from .model import Example, Footnote, Page, Rulesets, Site, TileTable
+from .problem import Problem
+from .source import PathKey, Source
+from .units import UnitInfo, walk_sections
+
+
+@dataclass
+class Known:
+    """The ids that references may point at, gathered once from site data and file names."""
+
+    languages: set[str] = field(default_factory=set)
+    source_language: str = "en"
+    editions: set[str] = field(default_factory=set)
+    publishers: set[str] = field(default_factory=set)
+    printings: set[str] = field(default_factory=set)
+    figures: set[str] = field(default_factory=set)
+    colours: set[str] = field(default_factory=set)
+    expansions: set[str] = field(default_factory=set)
+    series: set[str] = field(default_factory=set)
+    categories: set[str] = field(default_factory=set)
+    pages: set[str] = field(default_factory=set)
+    examples: set[str] = field(default_factory=set)
+
+    @classmethod
+    def from_site(cls, site: Site | None) -> "Known":
+        if site is None:
+            return cls()
+        sources = [lang.code for lang in site.languages if lang.source]
+        return cls(
+            languages={lang.code for lang in site.languages},
+            source_language=sources[0] if sources else "en",
+            editions={e.id for e in site.editions},
+            publishers={p.id for p in site.publishers},
+            printings={p.id for p in site.printings},
+            figures={f.id for f in site.figures},
+            colours={c.id for c in site.colours},
+            expansions={e.id for e in site.expansions},
+            series={s.id for s in site.series},
+            categories={c.id for c in site.categories},
+        )
+
+
+def _unknown(source: Source, path: PathKey, kind: str, value: str, known: set[str]) -> Problem:
+    hint = f"; known: {', '.join(sorted(known))}" if 0 < len(known) <= 12 else ""
+    return source.problem(path, f"unknown-{kind}", f"unknown {kind} {value!r}{hint}")
+
+
+def _refs(source: Source, path: PathKey, kind: str, values: Iterable[str] | str | None, known: set[str]) -> Iterator[Problem]:
+    if values is None:
+        return
+    if isinstance(values, str):
+        if values not in known:
+            yield _unknown(source, path, kind, values, known)
+        return
+    for i, value in enumerate(values):
+        if value not in known:
+            yield _unknown(source, path + (i,), kind, value, known)
+
+
+def _duplicates(source: Source, items: Iterable[tuple[str, PathKey]], what: str) -> Iterator[Problem]:
+    seen: dict[str, PathKey] = {}
+    for ident, path in items:
+        if ident in seen:
+            line = source.where(seen[ident])[0]
+            yield source.problem(path, "duplicate-id", f"{what} id {ident!r} is already used at line {line}")
+        else:
+            seen[ident] = path
+
+
+# --------------------------------------------------------------------------- site
+
+
+def check_site(site: Site, source: Source) -> list[Problem]:
+    problems: list[Problem] = []
+    for collection in ("languages", "editions", "publishers", "printings", "footnote_kinds", "figures",
+                       "colours", "expansions", "series", "categories"):
+        key = "code" if collection == "languages" else "id"
+        items = [(getattr(item, key), (collection, i, key)) for i, item in enumerate(getattr(site, collection))]
+        problems += _duplicates(source, items, collection.rstrip("s").replace("_", " "))
+    sources = [i for i, lang in enumerate(site.languages) if lang.source]
+    if len(sources) != 1:
+        problems.append(source.problem(("languages",), "bad-value",
+                                       f"exactly one language must be the source language (found {len(sources)})"))
+    kinds = {k.id for k in site.footnote_kinds}
+    if kinds != {"ruling", "note", "printing"}:
+        problems.append(source.problem(("footnote_kinds",), "bad-value", "footnote kinds must be ruling, note and printing"))
+    known = Known.from_site(site)
+    for i, printing in enumerate(site.printings):
+        problems += _refs(source, ("printings", i, "publisher"), "publisher", printing.publisher, known.publishers)
+        problems += _refs(source, ("printings", i, "edition"), "edition", printing.edition, known.editions)
+    return problems
+
+
+def check_rulesets(rulesets: Rulesets, source: Source, known: Known) -> list[Problem]:
+    problems = list(_duplicates(source, [(r.id, ("rulesets", i, "id")) for i, r in enumerate(rulesets.rulesets)], "ruleset"))
+    defaults: Counter[str] = Counter()
+    for i, ruleset in enumerate(rulesets.rulesets):
+        problems += _refs(source, ("rulesets", i, "default_for"), "edition", ruleset.default_for, known.editions)
+        defaults.update(ruleset.default_for)
+    for edition in sorted(known.editions):
+        if defaults[edition] != 1:
+            problems.append(source.problem(("rulesets",), "bad-value",
+                                           f"edition {edition} needs exactly one default ruleset (has {defaults[edition]})"))
+    return problems
+
+
+# --------------------------------------------------------------------------- pages
+
+
+def _check_footnote(source: Source, footnote: Footnote, path: PathKey, known: Known) -> Iterator[Problem]:
+    printing_fields = ("only_in", "missing_from", "kept_in", "since")
+    has_printing = any(getattr(footnote, f) for f in printing_fields)
+    if footnote.kind == "printing":
+        if not has_printing:
+            yield source.problem(path, "bad-footnote", "a printing difference names its printings: only_in, missing_from or since")
+        if footnote.kept_in and not footnote.missing_from:
+            yield source.problem(path + ("kept_in",), "bad-footnote", "kept_in only makes sense together with missing_from")
+        if footnote.history:
+            yield source.problem(path + ("history",), "bad-footnote", "only official rulings have a dated history")
+        for name in printing_fields:
+            yield from _refs(source, path + (name,), "printing", getattr(footnote, name), known.printings)
+    else:
+        if not footnote.text:
+            yield source.problem(path, "missing-key", f"a {footnote.kind} footnote needs a text")
+        for name in printing_fields:
+            if getattr(footnote, name):
+                yield source.problem(path + (name,), "bad-footnote", f"{name} belongs to printing-difference footnotes only")
+        if footnote.part != "sentence":
+            yield source.problem(path + ("part",), "bad-footnote", "part belongs to printing-difference footnotes only")
+        if footnote.kind == "note" and footnote.history:
+            yield source.problem(path + ("history",), "bad-footnote", "only official rulings have a dated history")
+
+
+def _check_tiles(source: Source, table: TileTable, path: PathKey) -> Iterator[Problem]:
+    counted = sum(tile.count for group in table.groups for tile in group.tiles)
+    if counted != table.total:
+        yield source.problem(path + ("total",), "tile-count",
+                             f"the tiles listed add up to {counted}, but total says {table.total}")
+    if len(table.groups) > 1 and any(group.title is None for group in table.groups):
+        yield source.problem(path + ("groups",), "missing-key", "with several tile groups every group needs a title")
+
+
+def check_page(page: Page, source: Source, stem: str, known: Known, units: list[UnitInfo],
+               examples: dict[str, Example]) -> list[Problem]:
+    problems: list[Problem] = []
+    if page.id != stem:
+        problems.append(source.problem(("id",), "id-mismatch", f"page id {page.id!r} differs from its file name {stem!r}.yaml"))
+    problems += _refs(source, ("expansion",), "expansion", page.expansion, known.expansions)
+    problems += _refs(source, ("editions",), "edition", page.editions, known.editions)
+    problems += _refs(source, ("info", "publisher"), "publisher", page.info.publisher, known.publishers)
+    if page.info.series:
+        problems += _refs(source, ("info", "series", "series"), "series", page.info.series.series, known.series)
+    for i, release in enumerate(page.info.releases):
+        problems += _refs(source, ("info", "releases", i, "printing"), "printing", release.printing, known.printings)
+    problems += _refs(source, ("categories",), "category", page.categories, known.categories)
+    problems += _refs(source, ("related",), "page", page.related, known.pages)
+    for i, related in enumerate(page.related):
+        if related == page.id:
+            problems.append(source.problem(("related", i), "bad-value", "a page does not need a link to itself"))
+
+    problems += _duplicates(source, [(f.id, ("footnotes", i, "id")) for i, f in enumerate(page.footnotes)], "footnote")
+    for i, footnote in enumerate(page.footnotes):
+        problems += _check_footnote(source, footnote, ("footnotes", i), known)
+
+    sections = list(walk_sections(page.sections))
+    problems += _duplicates(source, [(s.id, p + ("id",)) for s, p in sections], "section")
+    problems += _duplicates(source, [(u.id, u.path[:-1] + ("id",) if u.path[-1] == "text" else u.path) for u in units], "unit")
+    page_editions = set(page.editions)
+    for section, path in sections:
+        problems += _refs(source, path + ("editions",), "edition", section.editions, known.editions)
+        if not section.blocks and not section.sections:
+            problems.append(source.problem(path, "empty-section",
+                                           f"section {section.id!r} has no content; an empty section would render as a blank placeholder"))
+        for b, block in enumerate(section.blocks):
+            where = path + ("blocks", b)
+            if hasattr(block, "tiles"):
+                problems += _check_tiles(source, block.tiles, where + ("tiles",))
+                if block.tiles.edition and block.tiles.edition not in page_editions:
+                    problems.append(source.problem(where + ("tiles", "edition"), "unknown-edition",
+                                                   f"edition {block.tiles.edition} is not one of this page's editions"))
+            if hasattr(block, "example"):
+                ref = block.example.ref
+                example = examples.get(ref)
+                if example is None:
+                    problems.append(_unknown(source, where + ("example", "ref"), "example", ref, known.examples))
+                elif (example.page, example.section) != (page.id, section.id):
+                    problems.append(source.problem(where + ("example", "ref"), "example-place",
+                                                   f"example {ref!r} says it belongs to page {example.page!r}, section {example.section!r}"))
+    for unit in units:
+        where = unit.path[:-1] + ("editions",)
+        for e, edition in enumerate(unit.editions):
+            if where in source.values and edition not in page_editions:
+                problems.append(source.problem(where + (e,), "unknown-edition",
+                                               f"edition {edition} is not one of this page's editions ({', '.join(page.editions)})"))
+    used = {ref.target for unit in units if unit.syntax == "markup"
+            for ref in markup.refs(markup.parse(unit.text)[0], "fn")}
+    for i, footnote in enumerate(page.footnotes):
+        if footnote.id not in used:
+            problems.append(source.problem(("footnotes", i, "id"), "unused-footnote",
+                                           f"footnote {footnote.id!r} is defined but no text refers to it with {{fn:{footnote.id}}}"))
+    return problems
+
+
+# --------------------------------------------------------------------------- texts
+
+def placeholders(text: str) -> list[str]:
+    """Names of ``{name}`` placeholders in an interface string, in order."""
+    return [name for _, name, _, _ in string.Formatter().parse(text.replace("{{", "").replace("}}", "")) if name]
+
+
+def check_text(source: Source, path: PathKey, text: str, syntax: str, footnotes: set[str] | None,
+               known: Known, english: str | None = None) -> list[Problem]:
+    """Markup of one text (English or translated); ``english`` is the source text for a translation."""
+    problems: list[Problem] = []
+    if syntax == "placeholders":
+        bad = re.search(r"<\s*[A-Za-z!/?]|\{\{|\{%", text)
+        if bad:
+            problems.append(source.problem(path, "raw-html" if bad.group().startswith("<") else "template-syntax",
+                                           "interface strings are plain text with {name} placeholders"))
+        try:
+            names = placeholders(text)
+        except ValueError as exc:
+            problems.append(source.problem(path, "bad-markup", f"malformed placeholder: {exc}"))
+            return problems
+        if english is not None and sorted(names) != sorted(placeholders(english)):
+            problems.append(source.problem(path, "placeholder-mismatch",
+                                           f"placeholders {sorted(set(names))} differ from the English {sorted(set(placeholders(english)))}"))
+        return problems
+    nodes, errors = markup.parse(text)
+    for error in errors:
+        line, column = source.where_in_text(path, error.offset)
+        problems.append(Problem(source.file, line, column, error.code, error.message))
+    found = markup.refs(nodes)
+    if syntax == "plain" and (found or any(isinstance(n, markup.Span) for n in nodes)):
+        problems.append(source.problem(path, "bad-markup", "titles and names are plain text without inline markup"))
+    for ref in found:
+        line, column = source.where_in_text(path, ref.offset)
+        known_ids = {"fn": footnotes or set(), "page": known.pages, "figure": known.figures, "player": known.colours,
+                     "publisher": known.publishers, "printing": known.printings}[ref.tag]
+        kind = {"fn": "footnote", "player": "colour"}.get(ref.tag, ref.tag)
+        if ref.target not in known_ids:
+            hint = f"; known: {', '.join(sorted(known_ids))}" if 0 < len(known_ids) <= 12 else ""
+            problems.append(Problem(source.file, line, column, f"unknown-{kind}", f"unknown {kind} {ref.target!r}{hint}"))
+    return problems
+
+
+def check_units(source: Source, units: list[UnitInfo], footnotes: set[str], known: Known) -> list[Problem]:
+    problems: list[Problem] = []
+    for unit in units:
+        problems += check_text(source, unit.path, unit.text, unit.syntax, footnotes, known)
+    return problems
+
+
+# --------------------------------------------------------------------------- examples
+
+
+def check_example(example: Example, source: Source, stem: str, pages: dict[str, Page]) -> list[Problem]:
+    problems: list[Problem] = []
+    if example.id != stem:
+        problems.append(source.problem(("id",), "id-mismatch", f"example id {example.id!r} differs from its file name {stem!r}.yaml"))
+    page = pages.get(example.page)
+    if page is None:
+        problems.append(_unknown(source, ("page",), "page", example.page, set(pages)))
+        return problems
+    where = {s.id: s for s, _ in walk_sections(page.sections)}
+    section = where.get(example.section)
+    if section is None:
+        problems.append(_unknown(source, ("section",), "section", example.section, set(where)))
+    elif not any(hasattr(b, "example") and b.example.ref == example.id for b in section.blocks):
+        problems.append(source.problem(("section",), "example-place",
+                                       f"section {example.section!r} of page {example.page!r} does not show this example"))
+    if "expect" not in example.scenario:
+        problems.append(source.problem(("scenario",), "missing-key", "a worked example states its published totals under expect"))
+    return problems

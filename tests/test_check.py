@@ -1,0 +1,94 @@
+"""Each invalid fixture yields its problem code at the line and column its header states."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.project import load
+
+from .conftest import FIXTURES, ROOT
+
+INVALID = sorted((FIXTURES / "invalid").glob("*.yaml"))
+HEADER = re.compile(rb"^# expect: (\d+):(\d+) ([a-z-]+)$", re.M)
+TARGET = re.compile(rb"^# file: (\S+)$", re.M)
+
+
+def expectations(path: Path) -> tuple[str, list[tuple[int, int, str]]]:
+    raw = path.read_bytes()
+    target = TARGET.search(raw).group(1).decode()
+    expected = [(int(line), int(col), code.decode()) for line, col, code in HEADER.findall(raw)]
+    return target, expected
+
+
+def drop(project: Path, fixture: Path) -> Path:
+    target, _ = expectations(fixture)
+    destination = project / target
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    destination.write_bytes(fixture.read_bytes())
+    return destination
+
+
+def test_minimal_project_is_clean(minimal):
+    project, problems = load(minimal)
+    assert project is not None
+    assert list(problems) == []
+
+
+def test_every_invalid_fixture_names_its_own_code():
+    # One fixture per code: the file name is the code it demonstrates.
+    for fixture in INVALID:
+        _, expected = expectations(fixture)
+        assert expected, f"{fixture.name} has no '# expect:' header"
+        assert {code for _, _, code in expected} == {fixture.stem}, fixture.name
+
+
+@pytest.mark.parametrize("fixture", INVALID, ids=lambda p: p.stem)
+def test_invalid_fixture_reports_code_at_line_and_column(minimal, fixture):
+    target, expected = expectations(fixture)
+    drop(minimal, fixture)
+    _, problems = load(minimal)
+    found = {(p.line, p.column, p.code) for p in problems if p.file == target}
+    for item in expected:
+        assert item in found, f"expected {item} in {sorted(found)}"
+    # The fixture demonstrates one kind of mistake: nothing else may be reported.
+    assert {p.code for p in problems} == {fixture.stem}, [p.format_text() for p in problems]
+
+
+def test_all_problems_are_reported_at_once(minimal):
+    page = minimal / "rules_data" / "pages" / "alpha.yaml"
+    text = page.read_text()
+    text = text.replace("{fn:ruling}", "{fn:nowhere}").replace("categories: [checked]", "categories: [lost]")
+    page.write_text(text)
+    _, problems = load(minimal)
+    codes = sorted(p.code for p in problems)
+    assert codes == ["unknown-category", "unknown-footnote", "unused-footnote"]
+
+
+def test_cli_check_output_format_and_exit_codes(minimal):
+    ok = subprocess.run([sys.executable, "-m", "generator", "--root", str(minimal), "check"],
+                        capture_output=True, text=True, cwd=ROOT)
+    assert ok.returncode == 0, ok.stderr
+    drop(minimal, FIXTURES / "invalid" / "unknown-footnote.yaml")
+    bad = subprocess.run([sys.executable, "-m", "generator", "--root", str(minimal), "check"],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert bad.returncode == 1
+    assert "rules_data/pages/beta.yaml:12:41: error [unknown-footnote] unknown footnote 'nowhere'" in bad.stderr
+    assert "Traceback" not in bad.stderr
+    github = subprocess.run([sys.executable, "-m", "generator", "--root", str(minimal), "check", "--format", "github"],
+                            capture_output=True, text=True, cwd=ROOT)
+    assert "::error file=rules_data/pages/beta.yaml,line=12,col=41::[unknown-footnote]" in github.stderr
+
+
+def test_problems_are_sorted_by_file_line_and_column(minimal):
+    drop(minimal, FIXTURES / "invalid" / "duplicate-id.yaml")
+    drop(minimal, FIXTURES / "invalid" / "unknown-unit.yaml")
+    result = subprocess.run([sys.executable, "-m", "generator", "--root", str(minimal), "check"],
+                            capture_output=True, text=True, cwd=ROOT)
+    lines = [line for line in result.stderr.splitlines() if ": error [" in line]
+    keys = [(line.split(":")[0], int(line.split(":")[1]), int(line.split(":")[2])) for line in lines]
+    assert keys == sorted(keys) and len(keys) == 2
