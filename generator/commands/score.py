@@ -1,0 +1,61 @@
+"""``rulesite score FILE``: score a scenario (or a worked example) and print the totals.
+
+Output contract:
+
+* stdout carries only the JSON object of totals (player to points, keys sorted), so it
+  can be piped into other tools; it is printed whenever the scenario could be scored.
+* ``--explain`` writes the arithmetic in words to stderr, for the same reason.
+* Problems go to stderr as ``FILE:LINE:COL: error [code] message`` (or GitHub
+  annotations with ``--format github``), all of them, sorted.
+* Exit status: 0 when scored (and ``expect``, if present, matches); 1 for an invalid
+  scenario or rulesets file, or when ``expect`` differs (then each differing player is
+  reported as ``expect-mismatch`` and the breakdown follows); 2 for an unknown
+  ``--ruleset`` or other usage mistakes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .. import scorer
+from ..problem import ProblemsFound, render
+from ..rulesets import load_rulesets
+from ..scenario import check_expect, load_scenario
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = subparsers.add_parser(
+        "score", help="score a scenario and print each player's total as JSON",
+        description="Score a scenario file, or the scenario of a worked example, and print the totals as JSON. "
+                    "With 'expect' in the scenario, a different result exits 1 and shows the arithmetic.")
+    parser.add_argument("file", metavar="FILE", help="a scenario YAML file, or an example file with a 'scenario:' key")
+    parser.add_argument("--explain", action="store_true", help="also write the arithmetic in words (to stderr)")
+    parser.add_argument("--ruleset", metavar="NAME",
+                        help="score with this ruleset from rules_data/rulesets.yaml instead of the scenario's own")
+    parser.add_argument("--format", choices=("text", "github"), default="text",
+                        help="how problems are printed (default: text)")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    table, problems = load_rulesets(args.root)
+    if problems:
+        raise ProblemsFound(problems)
+    if args.ruleset is not None and args.ruleset not in table:
+        print(f"rulesite score: unknown ruleset {args.ruleset!r}; known: {', '.join(sorted(table))}", file=sys.stderr)
+        return 2
+    doc, problems = load_scenario(Path(args.file), table, display=args.file)
+    if doc is None or problems:
+        raise ProblemsFound(problems)
+    rules = table.rules(args.ruleset) if args.ruleset is not None else doc.rules
+    result = scorer.score(doc.scenario, rules)
+    print(json.dumps(result.totals, sort_keys=True))
+    mismatches = check_expect(doc, result.totals)
+    if args.explain or mismatches:
+        if mismatches:
+            print(render(mismatches, args.format), file=sys.stderr)
+        print(scorer.explain(result), file=sys.stderr)
+    return 1 if mismatches else 0

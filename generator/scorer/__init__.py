@@ -1,0 +1,20 @@
+"""The embedded scorer: recomputes the totals of worked examples from their features.
+
+Pure on purpose: only the standard library, no files, no YAML, nothing else from
+``generator``. The scenario reader (:mod:`generator.scenario`) turns YAML into these
+objects; here only the rules live, so they can be tested on their own.
+"""
+
+from __future__ import annotations
+
+from .compute import FARM_SCORERS, majority, score
+from .explain import STEP_TEMPLATES, describe, explain
+from .model import (CLOISTER_TILES, FEATURE_TYPES, SCORINGS, Feature, FeatureResult, Result, Scenario,
+                    ScoringError, Step)
+from .ruleset import FARM_METHODS, STANDARD, FarmRules, Ruleset, SmallCity
+
+__all__ = [
+    "CLOISTER_TILES", "FARM_METHODS", "FARM_SCORERS", "FEATURE_TYPES", "SCORINGS", "STANDARD", "STEP_TEMPLATES",
+    "FarmRules", "Feature", "FeatureResult", "Result", "Ruleset", "Scenario", "ScoringError", "SmallCity", "Step",
+    "describe", "explain", "majority", "score",
+]

@@ -1,0 +1,205 @@
+"""The scorer's plain data: features, scenarios, steps and results.
+
+Everything here is a frozen dataclass built from the standard library only, so the
+scorer can be used (and property-tested) without the YAML and pydantic layers. The
+constructors check their own invariants and raise :class:`ScoringError`: the scenario
+reader reports the same mistakes earlier and with file positions, but the scorer must
+never be able to compute a total for something that cannot happen on a table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Literal, Mapping
+
+FeatureType = Literal["city", "road", "cloister", "field"]
+Scoring = Literal["during-game", "final"]
+
+FEATURE_TYPES: tuple[str, ...] = ("city", "road", "cloister", "field")
+SCORINGS: tuple[str, ...] = ("during-game", "final")
+# A cloister tile and its eight neighbours.
+CLOISTER_TILES = 9
+
+
+class ScoringError(ValueError):
+    """An impossible feature, scenario or ruleset.
+
+    ``feature`` is the index of the offending feature in its scenario and ``field`` the
+    attribute at fault, when known, so a caller holding positions can point at it.
+    """
+
+    def __init__(self, message: str, *, feature: int | None = None, field: str | None = None):
+        super().__init__(message)
+        self.feature = feature
+        self.field = field
+
+
+def is_int(value: object) -> bool:
+    # bool is an int subclass; True tiles would otherwise count as one tile.
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class Feature:
+    """One city, road, cloister or field as it stands when it is scored."""
+
+    type: FeatureType
+    followers: Mapping[str, int]
+    """Player to strength: a follower counts 1, a large follower 2."""
+    tiles: int = 0
+    pennants: int = 0
+    complete: bool = False
+    cathedral: bool = False
+    inn: bool = False
+    mage: bool = False
+    witch: bool = False
+    completed_cities: int = 0
+    cities: tuple[str, ...] = ()
+    """Names of the completed cities a field borders; only the older farm rules need them."""
+
+    def __post_init__(self) -> None:
+        # A private copy: a caller mutating its dict afterwards must not change a score.
+        object.__setattr__(self, "followers", MappingProxyType(dict(self.followers)))
+        object.__setattr__(self, "cities", tuple(self.cities))
+        if self.cities and self.completed_cities == 0:
+            object.__setattr__(self, "completed_cities", len(self.cities))
+        for problem, name in self._problems():
+            raise ScoringError(problem, field=name)
+
+    def _problems(self) -> list[tuple[str, str]]:
+        kind = self.type
+        if kind not in FEATURE_TYPES:
+            return [(f"feature type {kind!r} is not one of {', '.join(FEATURE_TYPES)}", "type")]
+        found: list[tuple[str, str]] = []
+        for name in ("tiles", "pennants", "completed_cities"):
+            if not is_int(getattr(self, name)):
+                found.append((f"{name} must be a whole number, not {getattr(self, name)!r}", name))
+        for name in ("complete", "cathedral", "inn", "mage", "witch"):
+            if not isinstance(getattr(self, name), bool):
+                found.append((f"{name} must be true or false, not {getattr(self, name)!r}", name))
+        for player, strength in self.followers.items():
+            if not isinstance(player, str) or not player:
+                found.append((f"player names must be non-empty text, not {player!r}", "followers"))
+            elif not is_int(strength):
+                found.append((f"strength of {player} must be a whole number, not {strength!r}", "followers"))
+            elif strength < 0:
+                found.append((f"strength of {player} is {strength}; it cannot be negative", "followers"))
+        if found:
+            return found
+        if kind == "field":
+            if self.tiles:
+                found.append(("a field has no tile count; give its completed cities instead", "tiles"))
+            if self.complete:
+                found.append(("a field is never complete; it is scored at the end of the game", "complete"))
+            if self.completed_cities < 0:
+                found.append((f"completed_cities is {self.completed_cities}; it cannot be negative", "completed_cities"))
+            if len(set(self.cities)) != len(self.cities):
+                found.append(("a field names the same city twice", "cities"))
+            if self.cities and self.completed_cities != len(self.cities):
+                found.append((f"completed_cities is {self.completed_cities} but {len(self.cities)} cities are named",
+                              "completed_cities"))
+        else:
+            if self.tiles < 1:
+                found.append((f"a {kind} has at least 1 tile, not {self.tiles}", "tiles"))
+            if kind == "cloister" and self.tiles > CLOISTER_TILES:
+                found.append((f"a cloister covers at most {CLOISTER_TILES} tiles, not {self.tiles}", "tiles"))
+            if kind == "cloister" and self.complete and self.tiles != CLOISTER_TILES:
+                found.append((f"a cloister is complete only with {CLOISTER_TILES} tiles", "complete"))
+            if self.completed_cities:
+                found.append(("only a field borders completed cities", "completed_cities"))
+            if self.cities:
+                found.append(("only a field names the cities it borders", "cities"))
+        if self.pennants < 0:
+            found.append((f"pennants is {self.pennants}; it cannot be negative", "pennants"))
+        if self.pennants and kind != "city":
+            found.append((f"a {kind} has no pennants; only a city does", "pennants"))
+        if self.cathedral and kind != "city":
+            found.append((f"a cathedral stands in a city, not on a {kind}", "cathedral"))
+        if self.inn and kind != "road":
+            found.append((f"an inn stands on a road, not on a {kind}", "inn"))
+        for name in ("mage", "witch"):
+            if getattr(self, name) and kind not in ("city", "road"):
+                found.append((f"the {name} is placed on a city or a road, not on a {kind}", name))
+        if self.mage and self.witch:
+            found.append(("the mage and the witch are never on the same feature", "witch"))
+        return found
+
+    @property
+    def is_complete(self) -> bool:
+        # A cloister's completion follows from its tiles; the flag is only for cities and roads.
+        if self.type == "cloister":
+            return self.tiles == CLOISTER_TILES
+        return self.complete
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """Features scored together: those a tile just completed, or all that are left at the end."""
+
+    features: tuple[Feature, ...]
+    scoring: Scoring
+    edition: str = "C3"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "features", tuple(self.features))
+        if self.scoring not in SCORINGS:
+            raise ScoringError(f"scoring {self.scoring!r} is not one of {', '.join(SCORINGS)}", field="scoring")
+        for index, feature in enumerate(self.features):
+            if not isinstance(feature, Feature):
+                raise ScoringError(f"feature {index + 1} is not a Feature", feature=index)
+            if self.scoring == "during-game" and feature.type == "field":
+                raise ScoringError(f"feature {index + 1}: fields are only scored at the end of the game",
+                                   feature=index, field="type")
+            if self.scoring == "during-game" and not feature.is_complete:
+                raise ScoringError(f"feature {index + 1}: only a completed {feature.type} is scored during the game",
+                                   feature=index, field="complete")
+        for figure in ("mage", "witch"):
+            carriers = [i for i, f in enumerate(self.features) if getattr(f, figure)]
+            if len(carriers) > 1:
+                raise ScoringError(f"there is only one {figure}, but features "
+                                   f"{', '.join(str(i + 1) for i in carriers)} all have it",
+                                   feature=carriers[1], field=figure)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One line of arithmetic: a code naming the situation and the numbers in it.
+
+    There is no prose here; :data:`generator.scorer.explain.STEP_TEMPLATES` (or a
+    translation of it) turns a step into words.
+    """
+
+    code: str
+    values: dict[str, int | str]
+
+
+@dataclass(frozen=True)
+class FeatureResult:
+    """What one scored thing was worth and who got it.
+
+    ``feature`` is the index of the scenario feature; under the ``per-city`` farm method
+    each completed city is scored on its own, and those results have ``feature`` None,
+    ``kind`` "farm-city" and the city in ``name``.
+    """
+
+    feature: int | None
+    kind: str
+    points: int
+    """The value of the feature after every modifier."""
+    winners: tuple[str, ...]
+    awarded: dict[str, int]
+    """Points each winner actually receives (less than ``points`` when a city was already counted)."""
+    steps: tuple[Step, ...]
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of one scenario."""
+
+    totals: dict[str, int]
+    """Every player with a follower in the scenario, sorted, to their points (0 included)."""
+    features: tuple[FeatureResult, ...]
+    steps: tuple[Step, ...]
+    """All features' steps in order, then one "total" step per player."""

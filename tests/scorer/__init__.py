@@ -1,0 +1,3 @@
+"""Tests of the pure scorer package."""
+
+from __future__ import annotations
