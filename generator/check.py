@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
 from . import markup
-from .model import Example, Footnote, Page, Rulesets, Site, TileTable
+from .model import Example, Footnote, Page, Site, TileTable
 from .problem import Problem
 from .source import PathKey, Source
 from .units import UnitInfo, walk_sections
@@ -26,6 +26,7 @@ class Known:
     languages: set[str] = field(default_factory=set)
     source_language: str = "en"
     editions: set[str] = field(default_factory=set)
+    editions_in_order: tuple[str, ...] = ()
     publishers: set[str] = field(default_factory=set)
     printings: set[str] = field(default_factory=set)
     figures: set[str] = field(default_factory=set)
@@ -45,6 +46,7 @@ class Known:
             languages={lang.code for lang in site.languages},
             source_language=sources[0] if sources else "en",
             editions={e.id for e in site.editions},
+            editions_in_order=tuple(e.id for e in site.editions),
             publishers={p.id for p in site.publishers},
             printings={p.id for p in site.printings},
             figures={f.id for f in site.figures},
@@ -103,19 +105,6 @@ def check_site(site: Site, source: Source) -> list[Problem]:
     for i, printing in enumerate(site.printings):
         problems += _refs(source, ("printings", i, "publisher"), "publisher", printing.publisher, known.publishers)
         problems += _refs(source, ("printings", i, "edition"), "edition", printing.edition, known.editions)
-    return problems
-
-
-def check_rulesets(rulesets: Rulesets, source: Source, known: Known) -> list[Problem]:
-    problems = list(_duplicates(source, [(r.id, ("rulesets", i, "id")) for i, r in enumerate(rulesets.rulesets)], "ruleset"))
-    defaults: Counter[str] = Counter()
-    for i, ruleset in enumerate(rulesets.rulesets):
-        problems += _refs(source, ("rulesets", i, "default_for"), "edition", ruleset.default_for, known.editions)
-        defaults.update(ruleset.default_for)
-    for edition in sorted(known.editions):
-        if defaults[edition] != 1:
-            problems.append(source.problem(("rulesets",), "bad-value",
-                                           f"edition {edition} needs exactly one default ruleset (has {defaults[edition]})"))
     return problems
 
 

@@ -1,7 +1,59 @@
-"""Scoring of worked examples (placeholder until the scenario reader lands)."""
+"""Worked examples: each one's scenario is scored and compared with its published totals."""
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 
-def score_example(example, source, rulesets):
-    return None, []
+from . import scorer
+from .model import Example
+from .problem import Problem
+from .rulesets import RulesetTable
+from .scenario import ScenarioDoc, check_expect, read_scenario
+from .source import Source
+
+
+@dataclass
+class ScoredExample:
+    example: Example
+    file: str
+    scenario: ScenarioDoc
+    result: scorer.Result
+
+    @property
+    def ruleset(self) -> str:
+        return self.scenario.ruleset
+
+
+def score_example(example: Example, source: Source, table: RulesetTable) -> tuple[ScoredExample | None, list[Problem]]:
+    """Score one example; a published total that differs is an error showing the arithmetic."""
+    doc, problems = read_scenario(source, ("scenario",), table)
+    if doc is None:
+        return None, problems
+    result = scorer.score(doc.scenario, doc.rules)
+    mismatches = check_expect(doc, result.totals)
+    if mismatches:
+        # Name the example and show the whole breakdown under the first mismatch.
+        breakdown = "\n".join("    " + line for line in scorer.explain(result).splitlines())
+        first = mismatches[0]
+        mismatches[0] = Problem(first.file, first.line, first.column, first.code,
+                                f"worked example {example.id!r}: {first.message}\n  scorer breakdown "
+                                f"(ruleset {doc.ruleset}):\n{breakdown}", first.level)
+        mismatches[1:] = [Problem(p.file, p.line, p.column, p.code, f"worked example {example.id!r}: {p.message}", p.level)
+                          for p in mismatches[1:]]
+        return None, mismatches
+    return ScoredExample(example, source.file, doc, result), []
+
+
+_NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.])")
+
+
+def caption_problems(caption: str, scored: ScoredExample, page_source: Source, path: tuple) -> list[Problem]:
+    """The published caption must state every total the example confirms."""
+    numbers = {int(n) for n in _NUMBER.findall(caption)}
+    # A player who scores nothing is rarely named with a 0; every positive total must be stated.
+    missing = sorted({p for p in (scored.scenario.expect or {}).values() if p and p not in numbers})
+    if not missing:
+        return []
+    return [page_source.problem(path, "example-caption",
+                                f"the caption of {scored.example.id!r} does not state the total(s) {missing} it claims")]

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Union
 
 TAGS = ("fn", "page", "figure", "player", "publisher", "printing")
@@ -63,8 +64,17 @@ class MarkupError:
     message: str
 
 
-def parse(text: str) -> tuple[tuple[Node, ...], list[MarkupError]]:
-    """Parse ``text`` into nodes; problems are returned, never raised."""
+# One token per match: an escape, a bold or italic marker, a brace, or a run of plain text.
+_TOKEN = re.compile(r"\\[*{}\\|]|\*\*|\*|\{|\}|[^\\*{}]+|\\")
+
+
+@lru_cache(maxsize=8192)
+def parse(text: str) -> tuple[tuple[Node, ...], tuple[MarkupError, ...]]:
+    """Parse ``text`` into nodes; problems are returned, never raised.
+
+    Cached: the same texts are parsed for checking, for every language's page and for the
+    translator views, and parsing is pure.
+    """
     errors: list[MarkupError] = []
     template_spans: dict[int, int] = {}
     for match in _TEMPLATE.finditer(text):
@@ -89,14 +99,11 @@ def parse(text: str) -> tuple[tuple[Node, ...], list[MarkupError]]:
             buffer.append(text[i:template_spans[i]])
             i = template_spans[i]
             continue
-        char = text[i]
-        if char == "\\" and i + 1 < len(text) and text[i + 1] in "*{}\\|":
-            buffer.append(text[i + 1])
-            i += 2
-            continue
-        if char == "*":
-            style = "strong" if text.startswith("**", i) else "em"
-            width = 2 if style == "strong" else 1
+        token = _TOKEN.match(text, i).group()
+        if token[0] == "\\" and len(token) == 2:
+            buffer.append(token[1])
+        elif token in ("*", "**"):
+            style = "strong" if token == "**" else "em"
             flush()
             if stack[-1][0] == style:
                 closed_style, children, _ = stack.pop()
@@ -105,9 +112,7 @@ def parse(text: str) -> tuple[tuple[Node, ...], list[MarkupError]]:
                 stack[-1][1].append(Span(closed_style, tuple(children)))
             else:
                 stack.append((style, [], i))
-            i += width
-            continue
-        if char == "{":
+        elif token == "{":
             match = _TAG.match(text, i)
             if match and match.group(1) in TAGS:
                 flush()
@@ -126,20 +131,24 @@ def parse(text: str) -> tuple[tuple[Node, ...], list[MarkupError]]:
                 errors.append(MarkupError(i, "bad-markup",
                                           f"unknown inline markup {text[i:i + 16]!r}; known: " + ", ".join("{" + t + ":…}" for t in TAGS)
                                           + "; write \\{ for a literal brace"))
-            buffer.append(char)
-            i += 1
-            continue
-        if char == "}":
+            buffer.append(token)
+        elif token == "}":
             errors.append(MarkupError(i, "bad-markup", "unbalanced '}'; write \\} for a literal brace"))
-        buffer.append(char)
-        i += 1
+            buffer.append(token)
+        else:
+            # Plain text; a run never crosses the start of a template span.
+            end = min((start for start in template_spans if i < start < i + len(token)), default=i + len(token))
+            buffer.append(text[i:end])
+            i = end
+            continue
+        i += len(token)
     flush()
     while len(stack) > 1:
         style, children, offset = stack.pop()
         errors.append(MarkupError(offset, "bad-markup", f"unclosed {'**' if style == 'strong' else '*'} ({style})"))
         stack[-1][1].append(Text("**" if style == "strong" else "*"))
         stack[-1][1].extend(children)
-    return tuple(stack[0][1]), errors
+    return tuple(stack[0][1]), tuple(errors)
 
 
 def refs(nodes: tuple[Node, ...], tag: str | None = None) -> list[Ref]:

@@ -9,11 +9,15 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from . import check
+from .examples import ScoredExample, caption_problems, score_example
 from .model import Example, Page, Rulesets, Site, Translation, Ui
+from .rulesets import EDITIONS, RulesetTable, builtin
+from .rulesets import check as check_rulesets
 from .problem import Problem, Problems
 from .source import Source, read
 from .units import UnitInfo, page_units, site_units, ui_units, walk_sections
@@ -35,15 +39,6 @@ class TranslationDoc:
 
 
 @dataclass
-class ScoredExample:
-    example: Example
-    file: str
-    scenario: Any  # generator.scenario.ScenarioDoc
-    result: Any  # generator.scorer.Result
-    ruleset: str
-
-
-@dataclass
 class Project:
     root: Path
     site: Site
@@ -52,11 +47,14 @@ class Project:
     pages: dict[str, Page]
     page_files: dict[str, str]
     examples: dict[str, ScoredExample]
+    table: RulesetTable
     sources: dict[str, Source]
     units: dict[str, dict[str, UnitInfo]]
     translations: dict[str, dict[str, TranslationDoc]] = field(default_factory=dict)
+    # A loaded project never changes, so derived answers can be kept (see status.unit_status).
+    memo: dict[tuple, object] = field(default_factory=dict, repr=False)
 
-    @property
+    @cached_property
     def source_language(self) -> str:
         return next(lang.code for lang in self.site.languages if lang.source)
 
@@ -133,8 +131,10 @@ def load(root: Path) -> tuple[Project | None, Problems]:
     known.examples = set(examples)
     if site is not None and site_source is not None:
         loader.problems.extend(check.check_site(site, site_source))
+    table = builtin()
     if rulesets is not None and rulesets_source is not None:
-        loader.problems.extend(check.check_rulesets(rulesets, rulesets_source, known))
+        table, found = check_rulesets(rulesets_source, rulesets, tuple(e for e in known.editions_in_order) or EDITIONS)
+        loader.problems.extend(found)
 
     units: dict[str, dict[str, UnitInfo]] = {}
     if site is not None and site_source is not None:
@@ -168,7 +168,18 @@ def load(root: Path) -> tuple[Project | None, Problems]:
             loader.problems.append(ex_source.problem(("id",), "duplicate-id", f"example {ref!r} is shown {count} times; show it once"))
 
     # 3. Score every worked example against its published totals.
-    scored = _score_examples(root, examples, rulesets, loader)
+    scored: dict[str, ScoredExample] = {}
+    for stem, (example, source) in examples.items():
+        result, problems = score_example(example, source, table)
+        loader.problems.extend(problems)
+        if result is not None:
+            scored[example.id] = result
+    for page, source in pages.values():
+        for section, path in walk_sections(page.sections):
+            for b, block in enumerate(section.blocks):
+                if hasattr(block, "example") and block.example.ref in scored:
+                    loader.problems.extend(caption_problems(block.example.caption.text, scored[block.example.ref], source,
+                                                            path + ("blocks", b, "example", "caption", "text")))
 
     # 4. Translations.
     translations = _load_translations(loader, data / "translations", known, units, page_models)
@@ -179,22 +190,9 @@ def load(root: Path) -> tuple[Project | None, Problems]:
         root=root, site=site, ui=ui, rulesets=rulesets,
         pages=dict(sorted(((p.id, p) for p, _ in pages.values()), key=lambda kv: (kv[1].order, kv[0]))),
         page_files={p.id: s.file for p, s in pages.values()},
-        examples=scored, sources=loader.sources, units=units, translations=translations,
+        examples=scored, table=table, sources=loader.sources, units=units, translations=translations,
     )
     return project, loader.problems
-
-
-def _score_examples(root: Path, examples: dict[str, tuple[Example, Source]], rulesets: Rulesets | None,
-                    loader: _Loader) -> dict[str, ScoredExample]:
-    from .examples import score_example
-
-    scored: dict[str, ScoredExample] = {}
-    for stem, (example, source) in examples.items():
-        result, problems = score_example(example, source, rulesets)
-        loader.problems.extend(problems)
-        if result is not None:
-            scored[example.id] = result
-    return scored
 
 
 def _load_translations(loader: _Loader, folder: Path, known: check.Known, units: dict[str, dict[str, UnitInfo]],

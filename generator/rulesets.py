@@ -79,8 +79,12 @@ def builtin() -> RulesetTable:
                         {edition: "standard" for edition in EDITIONS})
 
 
-def check(source: Source, rulesets: model.Rulesets) -> tuple[RulesetTable, list[Problem]]:
-    """Cross-entry checks and conversion of an already validated file."""
+def check(source: Source, rulesets: model.Rulesets,
+          editions: tuple[str, ...] = EDITIONS) -> tuple[RulesetTable, list[Problem]]:
+    """Cross-entry checks and conversion of an already validated file.
+
+    ``editions`` are the tile editions of the site (from site.yaml) that need a default.
+    """
     problems: list[Problem] = []
     entries: dict[str, Entry] = {}
     defaults: dict[str, str] = {}
@@ -98,16 +102,16 @@ def check(source: Source, rulesets: model.Rulesets) -> tuple[RulesetTable, list[
         entries[entry.id] = (entry, numbers)
         for position, edition in enumerate(entry.default_for):
             where = at + ("default_for", position)
-            if edition not in EDITIONS:
+            if edition not in editions:
                 problems.append(source.problem(where, "bad-value",
-                                               f"{edition} is not a tile edition; expected one of {', '.join(EDITIONS)}"))
+                                               f"{edition} is not a tile edition; expected one of {', '.join(editions)}"))
             elif edition in defaults:
                 problems.append(source.problem(where, "bad-value",
                                                f"{edition} already defaults to ruleset {defaults[edition]!r}; "
                                                "an edition has exactly one default"))
             else:
                 defaults[edition] = entry.id
-    for edition in EDITIONS:
+    for edition in editions:
         if edition not in defaults:
             problems.append(source.problem(("rulesets",), "bad-value",
                                            f"no ruleset is the default for {edition}; "

@@ -1,0 +1,29 @@
+"""``rulesite build``: the whole site, every language, into site/."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..build import build
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("build", help="check the data and build the site in every language",
+                            description="Validate and score everything, render every page in every language and "
+                                        "build the HTML with MkDocs. site/ is replaced only by a complete new build.")
+    parser.add_argument("--site-dir", type=lambda s: __import__("pathlib").Path(s), default=None,
+                        help="where to put the site (default: site/ in the project)")
+    parser.add_argument("--site-url", default=None, help="public address of the site, for canonical and hreflang links")
+    parser.add_argument("--lang", action="append", dest="languages", metavar="CODE",
+                        help="build only this language (repeatable); default: all")
+    parser.add_argument("--jobs", type=int, default=2, help="languages built at the same time (default: 2)")
+    parser.add_argument("--format", choices=("text", "github"), default="text", help="format of data problems")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    result = build(args.root, site_dir=args.site_dir, site_url=args.site_url, jobs=args.jobs, languages=args.languages)
+    print(result.timings.report())
+    print(f"built {result.pages} HTML pages in {len(result.languages)} language(s): {', '.join(result.languages)}")
+    print(f"open {result.site / 'index.html'} (or run `make serve` for a live preview)")
+    return 0

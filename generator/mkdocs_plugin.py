@@ -1,0 +1,98 @@
+"""The MkDocs adapter: hands MkDocs the pages of one language. All real work is elsewhere.
+
+``rulesite build`` renders every language first and points this plugin at the result
+(``prebuilt``); under ``mkdocs serve`` the plugin renders its language itself on every
+rebuild, so editing a YAML file in ``rules_data/`` or ``examples/`` refreshes the page.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import yaml
+from mkdocs.config import config_options as c
+from mkdocs.config.base import Config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import File, Files
+from mkdocs.utils.meta import get_data
+
+from . import pipeline
+
+log = logging.getLogger("mkdocs.plugins.rulesite")
+
+
+class RulesiteConfig(Config):
+    lang = c.Optional(c.Type(str))
+    """Language of this build (a code from rules_data/site.yaml); default: the source language."""
+    root = c.Optional(c.Type(str))
+    """Project folder holding rules_data/ and examples/; default: the folder of mkdocs.yml."""
+    prebuilt = c.Optional(c.Type(str))
+    """Folder of Markdown already generated for this language; unset: generate on every build."""
+
+
+class RulesitePlugin(BasePlugin[RulesiteConfig]):
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        self.root = Path(self.config.root or Path(config.config_file_path).parent).resolve()
+        if self.config.prebuilt:
+            # `rulesite build` already checked, scored and rendered; its configuration
+            # file carries the navigation and language settings.
+            self.files = pipeline.read_tree(Path(self.config.prebuilt))
+            self.lang = self.config.lang or config.theme["language"]
+            self.source = config.extra["rulesite"]["source"]
+            self.codes = {alt["lang"] for alt in config.extra.get("alternate", [])} | {self.lang}
+            return config
+        try:
+            generated = pipeline.generate(self.root, self.config.lang)
+        except pipeline.DataError as exc:
+            # Under `mkdocs serve` this keeps the last good site and prints every problem.
+            raise PluginError("rules data has problems:\n" + exc.report) from None
+        self.files, self.lang, self.source = generated.site.files, generated.site.code, generated.source
+        self.codes = {code for code, _ in generated.languages}
+        settings = pipeline.mkdocs_settings(generated)
+        config.site_name = settings["site_name"]
+        config.theme["language"] = settings["theme"]["language"]
+        config.extra.update(settings["extra"])
+        if not config.nav:
+            config.nav = settings["nav"]
+        return config
+
+    def on_files(self, files: Files, config: MkDocsConfig) -> Files:
+        lang, source, codes = self.lang, self.source, self.codes
+        kept = Files([])
+        hand_written: dict[str, File] = {}
+        english: dict[str, File] = {}
+        for file in files:
+            first, _, rest = file.src_uri.partition("/")
+            if first not in codes or not rest:
+                kept.append(file)  # theme assets and other shared files
+            elif first == lang:
+                hand_written[rest] = file
+            elif first == source:
+                english[rest] = file
+        for rest, file in hand_written.items():
+            kept.append(File.generated(config, rest, abs_src_path=file.abs_src_path))
+        for rest, file in english.items():
+            if rest not in hand_written and rest.endswith(".md"):
+                kept.append(File.generated(config, rest, content=fallback(Path(file.abs_src_path))))
+        for path, content in self.files.items():
+            kept.append(File.generated(config, path, content=content))
+        return kept
+
+    def on_serve(self, server, config: MkDocsConfig, builder):
+        # Live reload: a change to the data or the templates rebuilds this language.
+        for folder in ("rules_data", "examples", "generator/templates"):
+            if (self.root / folder).exists():
+                server.watch(str(self.root / folder))
+        return server
+
+
+def fallback(path: Path) -> str:
+    """An English hand-written page shown in another language: marked, and tagged lang="en"."""
+    body, meta = get_data(path.read_text(encoding="utf-8"))
+    meta = dict(meta or {})
+    meta["rulesite_fallback"] = True
+    front = yaml.safe_dump(meta, allow_unicode=True, sort_keys=True)
+    return f"---\n{front}---\n\n<div lang=\"en\" markdown>\n\n{body}\n\n</div>\n"

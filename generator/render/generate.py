@@ -1,0 +1,242 @@
+"""Render every generated page of every language to Markdown, in memory."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
+
+from .. import markup
+from ..project import Project
+from ..status import summarize
+from .escape import md_text
+from .language import Lang
+from .page import ICONS, PageRenderer
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+
+
+def _attrsafe(value: object) -> Markup:
+    # Values inside attributes that Markdown itself parses (link titles, attribute lists):
+    # no quote or brace may end them early, and no entity is needed.
+    text = str(value).replace('"', "'").replace("{", "(").replace("}", ")").replace("\n", " ")
+    return Markup(text.replace("<", "‹").replace(">", "›"))
+
+
+def environment(cache: Path | None = None) -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(str(TEMPLATES)),
+        # Compiling the templates costs more than rendering them; keep the bytecode.
+        bytecode_cache=FileSystemBytecodeCache(str(cache)) if cache else None,
+        autoescape=True,  # any value that is not already escaped Markdown gets HTML-escaped
+        undefined=StrictUndefined,  # a missing value is an error, never an empty hole on a page
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["yaml"] = lambda v: Markup(json.dumps(str(v), ensure_ascii=False))
+    env.filters["attrsafe"] = _attrsafe
+    return env
+
+
+@dataclass
+class NavEntry:
+    title: str
+    path: str | None = None
+    children: list["NavEntry"] = field(default_factory=list)
+
+    def to_mkdocs(self) -> Any:
+        if self.children:
+            return {self.title: [c.to_mkdocs() for c in self.children]}
+        return {self.title: self.path}
+
+
+@dataclass
+class LanguageSite:
+    """Everything generated for one language: Markdown files and the navigation."""
+
+    code: str
+    files: dict[str, str]
+    nav: list[NavEntry]
+    strings: dict[str, str]
+    """Interface strings the theme templates need (404 page, skip links)."""
+
+
+class SiteRenderer:
+    def __init__(self, project: Project, lang: str, env: Environment | None = None):
+        self.project = project
+        self.lang = Lang(project, lang)
+        self.env = env or environment()
+
+    def render(self, template: str, path: str, **context: Any) -> str:
+        lang = self.lang
+        return self.env.get_template(template).render(
+            ui=lang.ui, ui_plain=lang.ui_plain, lang=lang, path=path, **context)
+
+    def page(self, page_id: str) -> str:
+        path = f"{page_id}.md"
+        renderer = PageRenderer(self.lang, self.project.pages[page_id], path)
+        return self.render("page.md.j2", path, **renderer.context())
+
+    def home(self) -> str:
+        lang, path = self.lang, "index.md"
+        resolve = lang.resolver(path)
+        expansions = []
+        for expansion in self.project.site.expansions:
+            pages = [p for p in self.project.pages.values() if p.expansion == expansion.id]
+            if not pages:
+                continue
+            expansions.append({
+                "name": lang.site_md(f"expansion.{expansion.id}"),
+                "pages": [{"title": lang.name(p.id, "title"), "link": resolve.link(f"{p.id}.md"),
+                           "editions": md_text(", ".join(p.editions))} for p in pages],
+            })
+        links = {name: resolve.link(target) for name, target in {
+            "reading": "reading.md", "legend": "legend.md", "publishers": "publishers/index.md",
+            "variants": "variants.md", "translate": "translate/index.md", "contributing": "contributing.md"}.items()}
+        return self.render("home.md.j2", path, title=lang.site_md("site.title"),
+                           title_plain=lang.site("site.title"), description=lang.site("site.description"),
+                           intro=lang.site_md("site.description"), expansions=expansions, links=links)
+
+    def legend(self) -> str:
+        lang = self.lang
+        kinds = [{"id": k.id, "icon": ICONS[k.icon], "name": lang.site_md(f"footnote-kind.{k.id}.name"),
+                  "description": lang.text(self.project.units["site"][f"footnote-kind.{k.id}.description"], lang.resolver("legend.md"))}
+                 for k in self.project.site.footnote_kinds]
+        return self.render("legend.md.j2", "legend.md", title=lang.ui("legend.title"),
+                           title_plain=lang.ui_plain("legend.title"), kinds=kinds)
+
+    def variants(self) -> str:
+        lang = self.lang
+        rulesets = []
+        for r in (self.project.rulesets.rulesets if self.project.rulesets else []):
+            rulesets.append({"id": r.id, "name": lang.site_md(f"ruleset.{r.id}.name"),
+                             "description": lang.text(self.project.units["site"][f"ruleset.{r.id}.description"], lang.resolver("variants.md")),
+                             "source": md_text(r.source), "default_for": r.default_for})
+        return self.render("variants.md.j2", "variants.md", title=lang.ui("variants.title"),
+                           title_plain=lang.ui_plain("variants.title"), rulesets=rulesets)
+
+    def publishers(self) -> str:
+        lang, path = self.lang, "publishers/index.md"
+        resolve = lang.resolver(path)
+        rows = []
+        for publisher in self.project.site.publishers:
+            printings = [md_text(p.name) for p in self.project.site.printings if p.publisher == publisher.id]
+            rows.append({"name": md_text(publisher.name), "link": resolve.link(f"publishers/{publisher.id}.md"),
+                         "country": md_text(publisher.country), "printings": printings})
+        return self.render("publishers.md.j2", path, title=lang.ui("publishers.title"),
+                           title_plain=lang.ui_plain("publishers.title"), publishers=rows)
+
+    def publisher(self, publisher_id: str) -> str:
+        lang, path = self.lang, f"publishers/{publisher_id}.md"
+        resolve = lang.resolver(path)
+        publisher = lang.publishers[publisher_id]
+        printings = []
+        for printing in self.project.site.printings:
+            if printing.publisher != publisher_id:
+                continue
+            years = ", ".join(str(y) for y in ([printing.year] if printing.year else []) + printing.reprints)
+            printings.append({
+                "id": printing.id, "name": md_text(printing.name), "short": md_text(printing.short),
+                "edition": lang.site_md(f"edition.{printing.edition}.name"),
+                "language": md_text(printing.language), "years": years,
+                "description": lang.text(self.project.units["site"][f"printing.{printing.id}.description"], resolve),
+                "differences": self.printing_differences(printing.id, resolve),
+                "pages": [(md_text(lang.page_title(p.id)), resolve.link(f"{p.id}.md"))
+                          for p in self.project.pages.values() if any(r.printing == printing.id for r in p.info.releases)],
+            })
+        return self.render("publisher.md.j2", path, title=md_text(publisher.name), title_plain=publisher.name,
+                           country=md_text(publisher.country), printings=printings)
+
+    def printing_differences(self, printing_id: str, resolve) -> list[dict[str, Any]]:
+        """What this printing adds or lacks, gathered from every page's printing footnotes."""
+        out = []
+        for page in self.project.pages.values():
+            renderer = PageRenderer(self.lang, page, "publishers/x.md")
+            renderer.resolve = resolve
+            notes = {f.id: f for f in page.footnotes if f.kind == "printing"
+                     and printing_id in (f.only_in + f.missing_from + f.kept_in + ([f.since] if f.since else []))}
+            if not notes:
+                continue
+            for unit in self.project.units[page.id].values():
+                if unit.syntax != "markup":
+                    continue
+                for ref in markup.refs(markup.parse(unit.text)[0], "fn"):
+                    if ref.target in notes:
+                        text = self.lang.status(page.id, unit.id).text
+                        plain = markup.plain(markup.parse(text)[0])
+                        excerpt = plain if len(plain) <= 90 else plain[:87].rsplit(" ", 1)[0] + " …"
+                        out.append({"label": renderer.diff_label(notes[ref.target]), "excerpt": md_text(excerpt),
+                                    "link": resolve.link(f"{page.id}.md") + "#printing-differences"})
+        return out
+
+    def translate_index(self) -> str:
+        lang = self.lang
+        from .translate import dashboard
+        return dashboard(self, lang)
+
+    def translate_page(self, doc: str) -> str:
+        from .translate import comparison
+        return comparison(self, self.lang, doc)
+
+    def site(self) -> LanguageSite:
+        lang = self.lang
+        files: dict[str, str] = {"index.md": self.home()}
+        for page_id in self.project.pages:
+            files[f"{page_id}.md"] = self.page(page_id)
+        files["legend.md"] = self.legend()
+        files["variants.md"] = self.variants()
+        files["publishers/index.md"] = self.publishers()
+        for publisher in self.project.site.publishers:
+            files[f"publishers/{publisher.id}.md"] = self.publisher(publisher.id)
+        files["translate/index.md"] = self.translate_index()
+        for doc in self.project.pages:
+            files[f"translate/{doc}.md"] = self.translate_page(doc)
+        return LanguageSite(lang.code, files, self.nav(), self.theme_strings())
+
+    def nav(self) -> list[NavEntry]:
+        lang = self.lang
+        expansions = []
+        for expansion in self.project.site.expansions:
+            pages = [p for p in self.project.pages.values() if p.expansion == expansion.id]
+            if pages:
+                expansions.append(NavEntry(lang.site(f"expansion.{expansion.id}"),
+                                           children=[NavEntry(lang.page_title(p.id), f"{p.id}.md") for p in pages]))
+        return [
+            NavEntry(lang.ui_plain("nav.home"), "index.md"),
+            NavEntry(lang.ui_plain("nav.expansions"), children=expansions),
+            NavEntry(lang.ui_plain("nav.reference"), children=[
+                NavEntry(lang.ui_plain("nav.reading"), "reading.md"),
+                NavEntry(lang.ui_plain("legend.title"), "legend.md"),
+                NavEntry(lang.ui_plain("variants.title"), "variants.md"),
+                NavEntry(lang.ui_plain("publishers.title"), children=[NavEntry(lang.ui_plain("nav.overview"), "publishers/index.md")] + [
+                    NavEntry(p.name, f"publishers/{p.id}.md") for p in self.project.site.publishers]),
+            ]),
+            NavEntry(lang.ui_plain("nav.translate"), children=[NavEntry(lang.ui_plain("translate.title"), "translate/index.md")] + [
+                NavEntry(lang.page_title(doc), f"translate/{doc}.md") for doc in self.project.pages]),
+            NavEntry(lang.ui_plain("nav.contributing"), children=[
+                NavEntry(lang.ui_plain("nav.contributing-guide"), "contributing.md"),
+                NavEntry(lang.ui_plain("nav.scenario-format"), "scenario-format.md"),
+            ]),
+        ]
+
+    def theme_strings(self) -> dict[str, str]:
+        keys = ("notfound.title", "notfound.text", "notfound.home", "fallback.banner", "site.language-name")
+        out = {k: self.lang.ui_plain(k) for k in keys if k in self.project.units["ui"]}
+        out["site.title"] = self.lang.site("site.title")
+        out["site.description"] = self.lang.site("site.description")
+        return out
+
+
+def render_site(project: Project, cache: Path | None = None) -> dict[str, LanguageSite]:
+    """Every language's generated pages; pure apart from reading templates."""
+    env = environment(cache)
+    return {code: SiteRenderer(project, code, env).site() for code in project.languages}
+
+
+def render_language(project: Project, code: str) -> LanguageSite:
+    return SiteRenderer(project, code).site()

@@ -1,0 +1,80 @@
+"""Inline markup nodes to Markdown, with every piece of data text escaped."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from markupsafe import Markup
+
+from .. import markup
+from .escape import attr, md_text
+
+
+@dataclass
+class Resolver:
+    """What inline references point at, in the language being rendered."""
+
+    link: Callable[[str], str]
+    """Relative link from the current page to a target path such as ``publishers/hig.md``."""
+    page_title: Callable[[str], str]
+    figure_name: Callable[[str], str]
+    colour: Callable[[str], tuple[str, str]]
+    """Colour id -> (localized name, css colour)."""
+    publisher_name: Callable[[str], str]
+    printing: Callable[[str], tuple[str, str]]
+    """Printing id -> (label, target path with anchor)."""
+
+
+def render(nodes: tuple[markup.Node, ...], resolve: Resolver) -> Markup:
+    out: list[str] = []
+    for node in nodes:
+        if isinstance(node, markup.Text):
+            out.append(md_text(node.text))
+        elif isinstance(node, markup.Span):
+            tag = "strong" if node.style == "strong" else "em"
+            out.append(f"<{tag}>{render(node.children, resolve)}</{tag}>")
+        else:
+            out.append(_ref(node, resolve))
+    return Markup("".join(out))
+
+
+def _ref(ref: markup.Ref, resolve: Resolver) -> str:
+    if ref.tag == "fn":
+        # Python-Markdown's footnotes extension numbers each footnote once, at its first use.
+        return f"[^{ref.target}]"
+    if ref.tag == "page":
+        label = ref.label or resolve.page_title(ref.target)
+        return f"[{md_text(label)}]({resolve.link(ref.target + '.md')})"
+    if ref.tag == "publisher":
+        label = ref.label or resolve.publisher_name(ref.target)
+        return f"[{md_text(label)}]({resolve.link('publishers/' + ref.target + '.md')})"
+    if ref.tag == "printing":
+        name, target = resolve.printing(ref.target)
+        return f"[{md_text(ref.label or name)}]({resolve.link(target)})"
+    if ref.tag == "figure":
+        label = ref.label or resolve.figure_name(ref.target)
+        return f'<span class="rs-figure rs-figure--{ref.target}">{md_text(label)}</span>'
+    if ref.tag == "player":
+        name, css = resolve.colour(ref.target)
+        # css is validated by the schema as #rrggbb, so it cannot break out of the attribute.
+        return (f'<span class="rs-player rs-player--{ref.target}" style="color:{attr(css)}">'
+                f"{md_text(ref.label or name)}</span>")
+    raise ValueError(f"unknown reference tag {ref.tag!r}")  # the loader refuses these first
+
+
+def plain_text(nodes: tuple[markup.Node, ...], resolve: Resolver) -> str:
+    """Readable text of a unit without markup (for excerpts and titles)."""
+    labels = {}
+    for ref in markup.refs(nodes):
+        if ref.tag == "page":
+            labels[(ref.tag, ref.target)] = resolve.page_title(ref.target)
+        elif ref.tag == "figure":
+            labels[(ref.tag, ref.target)] = resolve.figure_name(ref.target)
+        elif ref.tag == "player":
+            labels[(ref.tag, ref.target)] = resolve.colour(ref.target)[0]
+        elif ref.tag == "publisher":
+            labels[(ref.tag, ref.target)] = resolve.publisher_name(ref.target)
+        elif ref.tag == "printing":
+            labels[(ref.tag, ref.target)] = resolve.printing(ref.target)[0]
+    return markup.plain(nodes, labels)

@@ -1,0 +1,143 @@
+"""One language's view of the project: its texts, its interface strings, its links."""
+
+from __future__ import annotations
+
+import posixpath
+import string
+from functools import cached_property
+
+from markupsafe import Markup
+
+from .. import markup
+from ..project import Project
+from ..status import UnitStatus, unit_status
+from ..units import UnitInfo
+from . import inline
+from .escape import attr, md_text
+
+
+class Lang:
+    """Texts of one language, with open fallback to English where a translation is missing."""
+
+    def __init__(self, project: Project, code: str):
+        self.project = project
+        self.code = code
+        self.is_source = code == project.source_language
+        self.language = next(lang for lang in project.site.languages if lang.code == code)
+
+    # ------------------------------------------------------------------ statuses
+
+    def status(self, doc: str, unit_id: str) -> UnitStatus:
+        unit = self.project.units[doc][unit_id]
+        return unit_status(self.project, self.code, unit)
+
+    def plain(self, doc: str, unit_id: str) -> str:
+        """A title or name in this language (English when not translated yet)."""
+        return self.status(doc, unit_id).text
+
+    def site(self, unit_id: str) -> str:
+        return self.plain("site", unit_id)
+
+    def name(self, doc: str, unit_id: str) -> Markup:
+        """A plain-text unit escaped for Markdown, marked when it is still English."""
+        status = self.status(doc, unit_id)
+        return self.mark(status, md_text(status.text))
+
+    def site_md(self, unit_id: str) -> Markup:
+        return self.name("site", unit_id)
+
+    # ------------------------------------------------------------------ interface strings
+
+    def ui_template(self, key: str) -> tuple[str, bool]:
+        """The interface string and whether it is in this language."""
+        status = self.status("ui", key)
+        return status.text, status.state in ("source", "translated", "outdated")
+
+    def ui(self, key: str, **params: object) -> Markup:
+        return self.ui_unit("ui", key, **params)
+
+    def ui_unit(self, doc: str, key: str, **params: object) -> Markup:
+        """An interface string with its ``{name}`` placeholders filled in, safe for Markdown.
+
+        Literal parts are escaped; values that are already :class:`Markup` (links, rendered
+        text) go in as they are, anything else is escaped too.
+        """
+        status = self.status(doc, key)
+        template, localized = status.text, status.state != "missing"
+        out: list[str] = []
+        for literal, name, _, _ in string.Formatter().parse(template):
+            out.append(md_text(literal) if literal else "")
+            if name is not None:
+                value = params[name]
+                out.append(value if isinstance(value, Markup) else md_text(str(value)))
+        text = Markup("".join(out))
+        if not localized:
+            return Markup(f'<span lang="en" class="rs-untranslated">{text}</span>')
+        return text
+
+    def ui_plain(self, key: str, **params: object) -> str:
+        """An interface string as plain text (for navigation titles and attributes)."""
+        return self.ui_template(key)[0].format_map({k: str(v) for k, v in params.items()})
+
+    def join(self, items: list[Markup]) -> Markup:
+        """A localized list: "A", "A and B", "A, B and C"."""
+        if not items:
+            return Markup("")
+        if len(items) == 1:
+            return items[0]
+        head = Markup(self.ui_plain("list.separator")).join(items[:-1])
+        return self.ui("list.and", first=Markup(head), last=items[-1])
+
+    # ------------------------------------------------------------------ names
+
+    @cached_property
+    def printings(self):
+        return {p.id: p for p in self.project.site.printings}
+
+    @cached_property
+    def publishers(self):
+        return {p.id: p for p in self.project.site.publishers}
+
+    def printing_label(self, printing_id: str) -> str:
+        printing = self.printings[printing_id]
+        return f"{self.publishers[printing.publisher].name}: {printing.name}"
+
+    def page_title(self, page_id: str) -> str:
+        return self.plain(page_id, "title")
+
+    def resolver(self, current: str) -> inline.Resolver:
+        """Reference resolution for a page at ``current`` (a docs path such as ``publishers/hig.md``)."""
+        site = self.project.site
+        colours = {c.id: c.css for c in site.colours}
+
+        def link(target: str) -> str:
+            path, _, anchor = target.partition("#")
+            rel = posixpath.relpath(path, posixpath.dirname(current) or ".")
+            return rel + (f"#{anchor}" if anchor else "")
+
+        return inline.Resolver(
+            link=link,
+            page_title=self.page_title,
+            figure_name=lambda f: self.site(f"figure.{f}"),
+            colour=lambda c: (self.site(f"colour.{c}"), colours[c]),
+            publisher_name=lambda p: self.publishers[p].name,
+            printing=lambda p: (self.printing_label(p), f"publishers/{self.printings[p].publisher}.md#{p}"),
+        )
+
+    # ------------------------------------------------------------------ unit texts
+
+    def text(self, unit: UnitInfo, resolve: inline.Resolver) -> Markup:
+        """A unit rendered for this language, marked when it is English or may be outdated."""
+        status = unit_status(self.project, self.code, unit)
+        nodes, _ = markup.parse(status.text) if unit.syntax == "markup" else ((markup.Text(status.text),), [])
+        html = inline.render(nodes, resolve)
+        return self.mark(status, html)
+
+    def mark(self, status: UnitStatus, html: Markup) -> Markup:
+        if status.state == "missing":
+            title = attr(self.ui_plain("mark.untranslated"))
+            return Markup(f'<span lang="en" class="rs-untranslated" title="{title}">{html}</span>')
+        if status.state == "outdated":
+            title = attr(self.ui_plain("mark.outdated"))
+            return Markup(f'<span class="rs-outdated" title="{title}">{html}</span>')
+        return html

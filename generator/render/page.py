@@ -1,0 +1,302 @@
+"""The view of one rules page in one language, ready for the page template."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from markupsafe import Markup
+
+from .. import markup
+from ..model import Footnote, ListItem, Page, Section
+from ..status import summarize
+from ..units import UnitInfo
+from . import inline
+from .escape import attr, md_text
+from .language import Lang
+
+ICONS = {"book": ":material-book-open-variant:", "globe": ":material-earth:", "arrow": ":material-arrow-right-bold:"}
+
+
+@dataclass
+class Item:
+    text: Markup
+    children: list["Item"] = field(default_factory=list)
+
+
+@dataclass
+class Block:
+    kind: str
+    text: Markup = Markup("")
+    items: list[Item] = field(default_factory=list)
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class SectionView:
+    id: str
+    level: int
+    title: Markup
+    blocks: list[Block]
+    sections: list["SectionView"]
+
+
+@dataclass
+class FootnoteView:
+    id: str
+    kind: str
+    icon: str
+    kind_name: str
+    text: Markup
+
+
+class PageRenderer:
+    """Builds the template context of one page in one language."""
+
+    def __init__(self, lang: Lang, page: Page, path: str):
+        self.lang = lang
+        self.page = page
+        self.path = path
+        self.project = lang.project
+        self.units: dict[str, UnitInfo] = self.project.units[page.id]
+        self.resolve = lang.resolver(path)
+        self.footnotes = {f.id: f for f in page.footnotes}
+        self.unit_section: dict[str, str] = {}
+        self.kinds = {k.id: k for k in self.project.site.footnote_kinds}
+
+    # ------------------------------------------------------------------ texts
+
+    def unit(self, unit_id: str, section: str | None = None) -> Markup:
+        unit = self.units[unit_id]
+        if section:
+            self.unit_section.setdefault(unit_id, section)
+        html = self.lang.text(unit, self.resolve)
+        diffs = [self.footnotes[r.target] for r in markup.refs(markup.parse(unit.text)[0], "fn")
+                 if r.target in self.footnotes and self.footnotes[r.target].kind == "printing"]
+        if diffs:
+            label = Markup("; ").join(self.diff_label(f) for f in diffs)
+            html = Markup(f'<span class="rs-diff" title="{attr(str(label.striptags()))}">{html}'
+                          f'<span class="rs-diff__label">{label}</span></span>')
+        return html
+
+    def printings(self, ids: list[str]) -> Markup:
+        return self.lang.join([Markup(md_text(self.project_short(p))) for p in ids])
+
+    def project_short(self, printing_id: str) -> str:
+        return self.lang.printings[printing_id].short
+
+    def diff_label(self, footnote: Footnote) -> Markup:
+        parts = []
+        if footnote.only_in:
+            parts.append(self.lang.ui("diff.only", printings=self.printings(footnote.only_in)))
+        if footnote.missing_from:
+            parts.append(self.lang.ui("diff.missing", printings=self.printings(footnote.missing_from)))
+        if footnote.kept_in:
+            parts.append(self.lang.ui("diff.kept", printings=self.printings(footnote.kept_in)))
+        if footnote.since:
+            parts.append(self.lang.ui("diff.since", printing=Markup(md_text(self.project_short(footnote.since)))))
+        return Markup("; ").join(parts)
+
+    # ------------------------------------------------------------------ blocks
+
+    def items(self, items: list[ListItem], section: str) -> list[Item]:
+        return [Item(self.unit(i.id, section), self.items(i.items, section)) for i in items]
+
+    def block(self, block: Any, section: str) -> Block:
+        if hasattr(block, "paragraph"):
+            return Block("paragraph", Markup(" ").join(self.unit(u.id, section) for u in block.paragraph))
+        if hasattr(block, "special_case"):
+            text = Markup(" ").join(self.unit(u.id, section) for u in block.special_case)
+            return Block("special", text, data={"label": self.lang.ui("label.special-case")})
+        if hasattr(block, "list"):
+            return Block("list", items=self.items(block.list, section))
+        if hasattr(block, "numbered"):
+            return Block("numbered", items=self.items(block.numbered, section))
+        if hasattr(block, "example"):
+            return self.example(block.example, section)
+        if hasattr(block, "tiles"):
+            return self.tiles(block.tiles, section)
+        raise ValueError(f"unknown block {block!r}")  # the schema admits no other kind
+
+    def example(self, ref: Any, section: str) -> Block:
+        scored = self.project.examples[ref.ref]
+        steps = []
+        for number, feature in enumerate(scored.result.features, 1):
+            lines = [self.step(step) for step in feature.steps]
+            steps.append(Item(self.lang.ui("example.feature", number=number,
+                                           feature=self.lang.ui(f"feature.{feature.kind}")),
+                              [Item(line) for line in lines]))
+        totals = self.lang.join([self.lang.ui("example.total", player=self.player(p), points=points)
+                                 for p, points in scored.result.totals.items()])
+        name = self.lang.site(f"ruleset.{scored.ruleset}.name")
+        link = Markup(f"[{md_text(name)}]({self.resolve.link('variants.md')}#{scored.ruleset})")
+        return Block("example", self.unit(ref.caption.id, section), items=steps, data={
+            "title": md_text(self.lang.ui_plain("example.checked")),
+            "totals": totals,
+            "ruleset": self.lang.ui("example.ruleset", ruleset=link),
+            "id": ref.ref,
+        })
+
+    def player(self, colour: str) -> Markup:
+        name, css = self.resolve.colour(colour) if colour in {c.id for c in self.project.site.colours} else (colour, "#000000")
+        return Markup(f'<span class="rs-player rs-player--{attr(colour)}" style="color:{attr(css)}">{md_text(name)}</span>')
+
+    def step(self, step: Any) -> Markup:
+        values: dict[str, object] = {}
+        for name, value in step.values.items():
+            if name == "player":
+                values[name] = self.player(str(value))
+            elif name == "players":
+                players = value if isinstance(value, (list, tuple)) else str(value).split(",")
+                values[name] = self.lang.join([self.player(p.strip()) for p in players])
+            elif name == "strengths" and isinstance(value, dict):
+                values[name] = Markup(", ").join(Markup(f"{self.player(p)} {n}") for p, n in value.items())
+            else:
+                values[name] = value
+        return self.lang.ui(f"step.{step.code}", **values)
+
+    def tiles(self, table: Any, section: str) -> Block:
+        groups = []
+        for group in table.groups:
+            rows = [(md_text(t.id), t.count, self.unit(t.note.id, section) if t.note else Markup(""))
+                    for t in group.tiles]
+            groups.append({"title": self.unit(group.title.id, section) if group.title else None, "rows": rows})
+        edition = self.lang.site_md(f"edition.{table.edition}.name") if table.edition else None
+        return Block("tiles", self.unit(table.summary.id, section), data={
+            "groups": groups,
+            "edition": edition,
+            "headers": [self.lang.ui("tiles.tile"), self.lang.ui("tiles.count"), self.lang.ui("tiles.note")],
+        })
+
+    def section(self, section: Section, level: int) -> SectionView:
+        title = self.lang.text(self.units[f"section.{section.id}"], self.resolve)
+        return SectionView(
+            id=section.id, level=level, title=title,
+            blocks=[self.block(b, section.id) for b in section.blocks],
+            sections=[self.section(s, level + 1) for s in section.sections],
+        )
+
+    # ------------------------------------------------------------------ page parts
+
+    def footnote(self, footnote: Footnote) -> FootnoteView:
+        kind = self.kinds[footnote.kind]
+        parts: list[Markup] = []
+        if footnote.kind == "printing":
+            scope = "-end" if footnote.part == "end" else ""
+            if footnote.only_in:
+                parts.append(self.lang.ui(f"fn.only{scope}", printings=self.printing_links(footnote.only_in)))
+            if footnote.missing_from:
+                parts.append(self.lang.ui(f"fn.missing{scope}", printings=self.printing_links(footnote.missing_from)))
+            if footnote.kept_in:
+                parts.append(self.lang.ui("fn.kept", printings=self.printing_links(footnote.kept_in)))
+            if footnote.since:
+                parts.append(self.lang.ui(f"fn.since{scope}", printing=self.printing_links([footnote.since])))
+        if footnote.text:
+            parts.append(self.lang.text(self.units[f"footnote.{footnote.id}"], self.resolve))
+        if footnote.history:
+            dates = Markup("; ").join(self.lang.ui(f"ruling.{h.event}", date=h.date) for h in footnote.history)
+            parts.append(Markup(f'<span class="rs-dates">({dates})</span>'))
+        return FootnoteView(footnote.id, footnote.kind, ICONS[kind.icon], self.lang.site(f"footnote-kind.{kind.id}.name"),
+                            Markup(" ").join(parts))
+
+    def printing_links(self, ids: list[str]) -> Markup:
+        links = []
+        for printing_id in ids:
+            label, target = self.resolve.printing(printing_id)
+            links.append(Markup(f"[{md_text(label)}]({self.resolve.link(target)})"))
+        return self.lang.join(links)
+
+    def chooser(self) -> list[dict[str, Any]]:
+        """One entry per edition of the site: which page of this expansion covers it."""
+        entries = []
+        for edition in self.project.site.editions:
+            covering = [p for p in self.project.pages.values() if p.expansion == self.page.expansion and edition.id in p.editions]
+            target = covering[0] if covering else None
+            entries.append({
+                "label": edition.id,
+                "title": self.lang.site(f"edition.{edition.id}.name"),
+                "current": target is not None and target.id == self.page.id,
+                "link": self.resolve.link(f"{target.id}.md") if target else None,
+            })
+        return entries
+
+    def differences(self) -> dict[str, Any]:
+        """Rows of the "Differences between printings" table, from the printing footnotes."""
+        printing_notes = [f for f in self.page.footnotes if f.kind == "printing"]
+        if not printing_notes:
+            return {"rows": [], "columns": []}
+        releases = [r.printing for r in self.page.info.releases]
+        columns = list(releases)
+        for note in printing_notes:
+            for printing in note.only_in + note.missing_from + note.kept_in + ([note.since] if note.since else []):
+                if printing not in columns:
+                    columns.append(printing)
+        rows = []
+        for unit in self.units.values():
+            if unit.syntax != "markup":
+                continue
+            for ref in markup.refs(markup.parse(unit.text)[0], "fn"):
+                note = self.footnotes.get(ref.target)
+                if note is None or note.kind != "printing":
+                    continue
+                status = self.lang.status(unit.doc, unit.id)
+                nodes = markup.parse(status.text)[0]
+                text = inline.plain_text(nodes, self.resolve)
+                excerpt = text if len(text) <= 90 else text[:87].rsplit(" ", 1)[0] + " …"
+                cells = [self.presence(note, printing, releases) for printing in columns]
+                section = self.unit_section.get(unit.id)
+                rows.append({"excerpt": md_text(excerpt), "anchor": section, "label": self.diff_label(note), "cells": cells})
+        return {"rows": rows, "columns": [md_text(self.project_short(p)) for p in columns],
+                "titles": [attr(self.lang.printing_label(p)) for p in columns]}
+
+    @staticmethod
+    def presence(note: Footnote, printing: str, releases: list[str]) -> str:
+        """✓ the printing has the text, ✗ it lacks it, blank where the data says nothing."""
+        if note.only_in:
+            return "✓" if printing in note.only_in else "✗"
+        if printing in note.missing_from:
+            return "✗"
+        if printing in note.kept_in:
+            return "✓"
+        if note.since:
+            if printing == note.since:
+                return "✓"
+            if printing in releases and note.since in releases:
+                return "✓" if releases.index(printing) > releases.index(note.since) else "✗"
+            return ""
+        return "✓" if note.missing_from else ""
+
+    def context(self) -> dict[str, Any]:
+        page, lang = self.page, self.lang
+        sections = [self.section(s, 2) for s in page.sections]  # fills unit_section, used by the table
+        footnotes = [self.footnote(f) for f in page.footnotes]
+        info = page.info
+        series = None
+        if info.series:
+            series = lang.ui_unit("site", f"series.{info.series.series}.pattern", number=info.series.number)
+        summary = summarize(self.project, lang.code, page.id)
+        related = [(md_text(lang.page_title(r)), self.resolve.link(f"{r}.md")) for r in page.related]
+        flavour = self.lang.text(self.units["flavour"], self.resolve) if "flavour" in self.units else None
+        return {
+            "page": page,
+            "title": lang.name(page.id, "title"),
+            "title_plain": lang.page_title(page.id),
+            "description": lang.site("site.description"),
+            "flavour": flavour,
+            "chooser": self.chooser(),
+            "summary": summary,
+            "compare_link": self.resolve.link(f"translate/{page.id}.md"),
+            "reading_link": self.resolve.link("reading.md"),
+            "legend_link": self.resolve.link("legend.md"),
+            "publisher": md_text(lang.publishers[info.publisher].name),
+            "publisher_link": self.resolve.link(f"publishers/{info.publisher}.md"),
+            "series": series,
+            "editions": [lang.site_md(f"edition.{e}.name") for e in page.editions],
+            "releases": [(md_text(lang.printing_label(r.printing)), self.resolve.link(self.resolve.printing(r.printing)[1]),
+                          r.year or lang.printings[r.printing].year) for r in info.releases],
+            "categories": [lang.site_md(f"category.{c}") for c in page.categories],
+            "sections": sections,
+            "differences": self.differences(),
+            "related": related,
+            "footnotes": footnotes,
+        }

@@ -1,0 +1,80 @@
+"""Translation status: for each unit and language, translated, outdated or missing.
+
+A translation stores the fingerprint of the English wording it was made from. When the
+English wording changes, the fingerprints differ and the translation is *outdated*; a
+translation of a unit that does not exist at all is an error reported by the loader.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from .model import TranslatedUnit
+from .project import Project
+from .units import UnitInfo
+
+State = Literal["source", "translated", "outdated", "missing"]
+
+
+@dataclass(frozen=True)
+class UnitStatus:
+    unit: UnitInfo
+    language: str
+    state: State
+    translation: TranslatedUnit | None = None
+
+    @property
+    def text(self) -> str:
+        """The text to show in this language (English where there is no translation)."""
+        return self.translation.text if self.translation else self.unit.text
+
+    @property
+    def text_language(self) -> str:
+        return self.language if self.translation or self.state == "source" else "en"
+
+
+@dataclass(frozen=True)
+class Summary:
+    language: str
+    doc: str
+    total: int
+    translated: int
+    outdated: int
+    missing: int
+
+    @property
+    def percent(self) -> int:
+        """Share of units with a translation, outdated ones included (as MediaWiki counts)."""
+        if self.total == 0:
+            return 100
+        return (self.translated + self.outdated) * 100 // self.total
+
+
+def unit_status(project: Project, language: str, unit: UnitInfo) -> UnitStatus:
+    key = ("status", language, unit.doc, unit.id)
+    found = project.memo.get(key)
+    if found is None:
+        found = project.memo[key] = _unit_status(project, language, unit)
+    return found  # type: ignore[return-value]
+
+
+def _unit_status(project: Project, language: str, unit: UnitInfo) -> UnitStatus:
+    if language == project.source_language:
+        return UnitStatus(unit, language, "source")
+    doc = project.translations.get(language, {}).get(unit.doc)
+    translated = doc.model.units.get(unit.id) if doc else None
+    if translated is None:
+        return UnitStatus(unit, language, "missing")
+    state: State = "translated" if translated.source == unit.fingerprint else "outdated"
+    return UnitStatus(unit, language, state, translated)
+
+
+def doc_statuses(project: Project, language: str, doc: str) -> list[UnitStatus]:
+    return [unit_status(project, language, unit) for unit in project.units.get(doc, {}).values()]
+
+
+def summarize(project: Project, language: str, doc: str) -> Summary:
+    states = [s.state for s in doc_statuses(project, language, doc)]
+    return Summary(language, doc, len(states), states.count("translated") + states.count("source"),
+                   states.count("outdated"), states.count("missing"))
