@@ -37,6 +37,8 @@ class Source:
     keys: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
     # Character offsets [start, end) of each scalar value, and its YAML style.
     spans: dict[PathKey, tuple[int, int, str]] = field(default_factory=dict)
+    # Character offset where each node (mappings and lists included) ends.
+    ends: dict[PathKey, int] = field(default_factory=dict)
 
     def where(self, path: PathKey) -> tuple[int, int]:
         """Position of ``path``, or of its nearest existing ancestor."""
@@ -107,6 +109,7 @@ class _Builder:
 
     def build(self, node: yaml.Node, path: PathKey) -> Any:
         self.source.values[path] = _mark(node.start_mark)
+        self.source.ends[path] = node.end_mark.index
         if isinstance(node, yaml.ScalarNode):
             self.source.spans[path] = (node.start_mark.index, node.end_mark.index, node.style or "")
             return self.loader.construct_object(node, deep=True)

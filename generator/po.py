@@ -1,0 +1,237 @@
+"""Gettext PO round-trip: export a language for translators, import their work back.
+
+One PO file per document. ``msgctxt`` is the unit id, ``msgid`` the English text and
+``msgstr`` the translation; outdated translations are exported ``fuzzy`` with the English
+they were made from as ``#| msgid``. Import writes into ``rules_data/translations`` by
+replacing only the values that changed, so comments, order and formatting of the YAML
+files survive, and an export followed by an import without edits changes no byte.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+import polib
+
+from . import check
+from .problem import Problem
+from .project import Project
+from .source import parse
+from .status import unit_status
+from .units import UnitInfo, fingerprint
+
+HEADER_DOC = "X-Rulesite-Document"
+_PLAIN_KEY = re.compile(r"^[a-z][a-z0-9]*(?:[-.][A-Za-z0-9]+)*$")
+_YAML_WORDS = {"y", "n", "yes", "no", "on", "off", "true", "false", "null"}
+
+
+def documents(project: Project) -> list[str]:
+    return list(project.pages) + ["site", "ui"]
+
+
+def _comment(unit: UnitInfo) -> str:
+    parts = [unit.kind.replace("-", " ")]
+    if unit.detail:
+        parts.append(unit.detail)
+    if unit.editions:
+        parts.append("editions " + ", ".join(unit.editions))
+    if unit.syntax == "markup":
+        parts.append("keep {fn:…} references and {page:…}, {figure:…}, {player:…} markup")
+    elif unit.syntax == "placeholders":
+        parts.append("keep every {placeholder}")
+    return "; ".join(parts)
+
+
+def export(project: Project, language: str, out: Path) -> list[Path]:
+    """Write ``out/<language>/<document>.po`` for every document; return the paths."""
+    folder = out / language
+    folder.mkdir(parents=True, exist_ok=True)
+    names = {lang.code: lang.english_name for lang in project.site.languages}
+    written = []
+    for doc in documents(project):
+        po = polib.POFile(wrapwidth=78)
+        po.metadata = {
+            "Project-Id-Version": f"rulesite {doc}",
+            "Report-Msgid-Bugs-To": "",
+            "POT-Creation-Date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M+0000"),
+            "PO-Revision-Date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M+0000"),
+            "Last-Translator": "rulesite export",
+            "Language-Team": f"{names[language]} <{language}@rulesite.invalid>",
+            "Language": language,
+            "MIME-Version": "1.0",
+            "Content-Type": "text/plain; charset=UTF-8",
+            "Content-Transfer-Encoding": "8bit",
+            HEADER_DOC: doc,
+        }
+        for unit in project.units.get(doc, {}).values():
+            status = unit_status(project, language, unit)
+            line = project.sources[unit.file].where(unit.path)[0]
+            entry = polib.POEntry(msgctxt=unit.id, msgid=unit.text,
+                                  msgstr=status.translation.text if status.translation else "",
+                                  occurrences=[(unit.file, str(line))], comment=_comment(unit))
+            if unit.syntax == "placeholders" and check.placeholders(unit.text):
+                entry.flags.append("python-brace-format")
+            if status.state == "outdated" and status.translation is not None:
+                entry.flags.append("fuzzy")
+                entry.previous_msgid = status.translation.source_text
+            po.append(entry)
+        path = folder / f"{doc}.po"
+        po.save(str(path))
+        written.append(path)
+    return written
+
+
+@dataclass
+class Edit:
+    unit: UnitInfo
+    text: str
+    source: str
+    source_text: str
+
+
+@dataclass
+class ImportResult:
+    problems: list[Problem] = field(default_factory=list)
+    written: list[Path] = field(default_factory=list)
+    changed: int = 0
+
+
+def _read_edits(project: Project, path: Path, result: ImportResult) -> tuple[str, str, list[Edit]] | None:
+    name = str(path)
+    try:
+        po = polib.pofile(str(path), wrapwidth=78)
+    except (OSError, ValueError) as exc:
+        result.problems.append(Problem(name, 1, 1, "bad-po", f"cannot read PO file: {exc}"))
+        return None
+    language, doc = po.metadata.get("Language", ""), po.metadata.get(HEADER_DOC, path.stem)
+    if language not in project.target_languages:
+        result.problems.append(Problem(name, 1, 1, "unknown-language", f"Language {language!r} is not a translated language of the site"))
+        return None
+    if doc not in project.units:
+        result.problems.append(Problem(name, 1, 1, "unknown-page", f"no document {doc!r} to translate"))
+        return None
+    known = check.Known.from_site(project.site)
+    known.pages = set(project.pages)
+    footnotes = {f.id for f in project.pages[doc].footnotes} if doc in project.pages else set()
+    translations = project.translations.get(language, {}).get(doc)
+    edits = []
+    for entry in po:
+        if entry.obsolete:
+            continue
+        unit = project.units[doc].get(entry.msgctxt or "")
+        if unit is None:
+            result.problems.append(Problem(name, entry.linenum, 1, "unknown-unit",
+                                           f"msgctxt {entry.msgctxt!r} names no unit of {doc}"))
+            continue
+        if not entry.msgstr:
+            continue
+        existing = translations.model.units.get(unit.id) if translations else None
+        if "fuzzy" in entry.flags:
+            # Still outdated: keep the English it was made from.
+            if existing is not None:
+                source, source_text = existing.source, existing.source_text
+            elif entry.previous_msgid:
+                source, source_text = fingerprint(entry.previous_msgid), entry.previous_msgid
+            else:
+                continue  # a fuzzy guess with no known origin is not a translation yet
+        else:
+            source, source_text = fingerprint(unit.text), unit.text
+        edit = Edit(unit, entry.msgstr, source, source_text)
+        for problem in _check_entry(project, edit, known, footnotes):
+            result.problems.append(Problem(name, entry.linenum, 1, problem.code, problem.message, problem.level))
+        if existing is None or (existing.text, existing.source, existing.source_text) != (edit.text, edit.source, edit.source_text):
+            edits.append(edit)
+    return language, doc, edits
+
+
+def _check_entry(project: Project, edit: Edit, known: check.Known, footnotes: set[str]) -> list[Problem]:
+    # Check the translation as the loader would, on a throwaway one-value source.
+    source, _ = parse(json.dumps(edit.text, ensure_ascii=False), "po")
+    return [p for p in check.check_text(source, (), edit.text, edit.unit.syntax, footnotes, known, english=edit.unit.text)
+            if p.level == "error"]
+
+
+def import_files(project: Project, files: list[Path]) -> ImportResult:
+    """Apply every PO file, or none of them if any has an error."""
+    result = ImportResult()
+    planned: list[tuple[str, str, list[Edit]]] = []
+    for path in files:
+        read = _read_edits(project, path, result)
+        if read is not None:
+            planned.append(read)
+    if result.problems:
+        return result
+    for language, doc, edits in planned:
+        if not edits:
+            continue
+        target = project.root / "rules_data" / "translations" / language / f"{doc}.yaml"
+        write_translation(target, doc, language, edits, project)
+        result.written.append(target)
+        result.changed += len(edits)
+    return result
+
+
+def _scalar(text: str) -> str:
+    # JSON strings are valid YAML double-quoted scalars: one line, every character kept.
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _key(unit_id: str) -> str:
+    return unit_id if _PLAIN_KEY.match(unit_id) and unit_id.lower() not in _YAML_WORDS else _scalar(unit_id)
+
+
+def _block(edit: Edit) -> str:
+    return (f"  {_key(edit.unit.id)}:\n    text: {_scalar(edit.text)}\n"
+            f"    source: {_scalar(edit.source)}\n    source_text: {_scalar(edit.source_text)}\n")
+
+
+def write_translation(target: Path, doc: str, language: str, edits: list[Edit], project: Project) -> None:
+    """Change only what the edits touch; new units go at the end, in English order."""
+    if not target.exists():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        order = list(project.units[doc])
+        edits = sorted(edits, key=lambda e: order.index(e.unit.id))
+        header = (f"# yaml-language-server: $schema=../../../schema/translation.schema.json\n"
+                  f"# {language}: translation of {doc}. Edit the texts, or round-trip with `rulesite po`.\n")
+        target.write_text(header + "units:\n" + "".join(_block(e) for e in edits), encoding="utf-8")
+        return
+    text = target.read_text(encoding="utf-8")
+    source, problems = parse(text, str(target))
+    if problems or not isinstance(source.data, dict):
+        raise ValueError(f"{target}: cannot update a file that does not parse")
+    units = source.data.get("units") or {}
+    replacements: list[tuple[int, int, str]] = []
+    new_blocks: list[Edit] = []
+    for edit in edits:
+        if edit.unit.id not in units:
+            new_blocks.append(edit)
+            continue
+        for name in ("text", "source", "source_text"):
+            value = getattr(edit, name)
+            path = ("units", edit.unit.id, name)
+            if units[edit.unit.id].get(name) == value:
+                continue
+            start, end, _ = source.spans[path]
+            replacements.append((start, end, _scalar(value)))
+    for start, end, value in sorted(replacements, reverse=True):
+        text = text[:start] + value + text[end:]
+    if new_blocks:
+        order = list(project.units[doc])
+        addition = "".join(_block(e) for e in sorted(new_blocks, key=lambda e: order.index(e.unit.id)))
+        if "units" not in source.data or not units:
+            # No entries yet (missing, null or {}): write the key afresh where it stood.
+            if "units" in source.data:
+                line, column = source.keys[("units",)]
+                start = sum(len(l) for l in text.splitlines(keepends=True)[:line - 1]) + column - 1
+                text = text[:start] + text[source.ends[("units",)]:].lstrip("{} \n")
+            text = text.rstrip("\n") + ("\n" if text.strip() else "") + "units:\n" + addition
+        else:
+            # New entries go at the end of the units mapping (after its last line).
+            end = source.ends[("units",)]
+            before = text[:end]
+            text = before + ("" if before.endswith("\n") else "\n") + addition + text[end:]
+    target.write_text(text, encoding="utf-8")
