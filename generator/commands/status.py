@@ -1,0 +1,61 @@
+"""``rulesite status``: how complete each language is, page by page."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from ..pipeline import load_checked
+from ..po import documents
+from ..status import doc_statuses, summarize
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("status", help="translation status per language and page",
+                            description="Count translated, outdated and missing texts per language and page, and "
+                                        "list the outdated ones with their ids and places.")
+    parser.add_argument("--lang", action="append", dest="languages", metavar="CODE", help="only this language (repeatable)")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--fail-under", type=int, default=None, metavar="N",
+                        help="exit 1 if any page of the selected languages is under N%% translated or has outdated texts")
+    parser.set_defaults(run=run)
+
+
+def collect(project, languages: list[str]) -> list[dict]:
+    rows = []
+    for code in languages:
+        for doc in documents(project):
+            summary = summarize(project, code, doc)
+            outdated = [{"id": s.unit.id, "file": s.unit.file,
+                         "line": project.sources[s.unit.file].where(s.unit.path)[0],
+                         "translation": project.translations[code][doc].file}
+                        for s in doc_statuses(project, code, doc) if s.state == "outdated"]
+            missing = [s.unit.id for s in doc_statuses(project, code, doc) if s.state == "missing"]
+            rows.append({"language": code, "document": doc, "total": summary.total, "translated": summary.translated,
+                         "outdated": summary.outdated, "missing": summary.missing, "percent": summary.percent,
+                         "outdated_units": outdated, "missing_units": missing})
+    return rows
+
+
+def run(args: argparse.Namespace) -> int:
+    project = load_checked(args.root)
+    languages = args.languages or project.target_languages
+    unknown = [code for code in languages if code not in project.target_languages]
+    if unknown:
+        raise SystemExit(f"rulesite: not a translated language: {', '.join(unknown)}")
+    rows = collect(project, languages)
+    if args.format == "json":
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+    else:
+        for code in languages:
+            print(f"{code}")
+            print(f"  {'document':<24} {'%':>4} {'current':>8} {'outdated':>9} {'missing':>8} {'total':>6}")
+            for row in (r for r in rows if r["language"] == code):
+                print(f"  {row['document']:<24} {row['percent']:>3}% {row['translated']:>8} {row['outdated']:>9} "
+                      f"{row['missing']:>8} {row['total']:>6}")
+                for unit in row["outdated_units"]:
+                    print(f"    outdated: {unit['id']}  ({unit['file']}:{unit['line']}; translation in {unit['translation']})")
+    if args.fail_under is not None:
+        failing = [r for r in rows if r["percent"] < args.fail_under or r["outdated"]]
+        return 1 if failing else 0
+    return 0
