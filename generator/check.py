@@ -276,3 +276,54 @@ def check_example(example: Example, source: Source, stem: str, pages: dict[str, 
     if "expect" not in example.scenario:
         problems.append(source.problem(("scenario",), "missing-key", "a worked example states its published totals under expect"))
     return problems
+
+
+# --------------------------------------------------------------------------- translation structure
+
+_NUMBERS = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?(?![\w])")
+_ENUMERATION = re.compile(r"(?<![\w)])(\d+)\)")
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _numbers(text: str) -> list[str]:
+    plain = markup.plain(markup.parse(text)[0])
+    return sorted(n.replace(",", ".") for n in _NUMBERS.findall(_ENUMERATION.sub(" ", plain)))
+
+
+def structure_warnings(source: Source, path: PathKey, english: str, translated: str, syntax: str) -> list[Problem]:
+    """What no anchor-based tool catches: a translation whose structure differs from its source.
+
+    All are warnings: the text still renders, but a translator should look at it.
+    """
+    def warn(code: str, message: str) -> Problem:
+        return source.problem(path, code, message, "warning")
+
+    if not translated.strip():
+        return [warn("empty-translation", "the translation is empty; the English text will be shown")]
+    problems: list[Problem] = []
+    if markup.wording(translated) == markup.wording(english) and len(_WORD.findall(english)) >= 4:
+        problems.append(warn("untranslated", "the translation is identical to the English text"))
+    if syntax != "markup":
+        return problems
+    source_nodes, translated_nodes = markup.parse(english)[0], markup.parse(translated)[0]
+
+    def refs(nodes: tuple, tag: str) -> list[str]:
+        return sorted(ref.target for ref in markup.refs(nodes, tag))
+
+    if refs(source_nodes, "fn") != refs(translated_nodes, "fn"):
+        problems.append(warn("footnote-mismatch",
+                             f"footnote references {refs(translated_nodes, 'fn')} differ from the English {refs(source_nodes, 'fn')}"))
+    for tag in ("page", "figure", "player", "publisher", "printing"):
+        if sorted(set(refs(source_nodes, tag))) != sorted(set(refs(translated_nodes, tag))):
+            problems.append(warn("markup-mismatch",
+                                 f"{{{tag}:…}} references {sorted(set(refs(translated_nodes, tag)))} differ from the English "
+                                 f"{sorted(set(refs(source_nodes, tag)))}"))
+    english_items, translated_items = _ENUMERATION.findall(english), _ENUMERATION.findall(translated)
+    if english_items != translated_items:
+        shown = lambda items: " ".join(f"{i})" for i in items) or "none"
+        problems.append(warn("list-mismatch",
+                             f"numbered items {shown(translated_items)} differ from the English {shown(english_items)}"))
+    if _numbers(english) != _numbers(translated):
+        problems.append(warn("number-mismatch",
+                             f"numbers {_numbers(translated)} differ from the English {_numbers(english)}"))
+    return problems

@@ -431,8 +431,8 @@ class Page(Strict):
 
 
 class TranslatedUnit(Strict):
-    text: Text
-    """The translation, in the same inline markup as the English."""
+    text: str
+    """The translation, in the same inline markup as the English (an empty one counts as missing)."""
     source: Annotated[str, Field(pattern=r"^[0-9a-f]{12}$")]
     """Fingerprint of the English text this translation was made from."""
     source_text: Text

@@ -222,7 +222,9 @@ def _load_translations(loader: _Loader, folder: Path, known: check.Known, units:
                     loader.problems.append(source.problem(("units", unit_id), "unknown-unit",
                                                           f"{doc} has no unit {unit_id!r} to translate", at_key=True))
                     continue
-                loader.problems.extend(check.check_text(source, ("units", unit_id, "text"), translated.text,
+                where = ("units", unit_id, "text")
+                loader.problems.extend(check.check_text(source, where, translated.text,
                                                         english.syntax, footnotes, known, english=english.text))
+                loader.problems.extend(check.structure_warnings(source, where, english.text, translated.text, english.syntax))
             result.setdefault(lang, {})[doc] = TranslationDoc(lang, doc, source.file, source, model)
     return result

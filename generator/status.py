@@ -64,7 +64,7 @@ def _unit_status(project: Project, language: str, unit: UnitInfo) -> UnitStatus:
         return UnitStatus(unit, language, "source")
     doc = project.translations.get(language, {}).get(unit.doc)
     translated = doc.model.units.get(unit.id) if doc else None
-    if translated is None:
+    if translated is None or not translated.text.strip():
         return UnitStatus(unit, language, "missing")
     state: State = "translated" if translated.source == unit.fingerprint else "outdated"
     return UnitStatus(unit, language, state, translated)

@@ -13,9 +13,10 @@ from generator.project import load
 
 from .conftest import FIXTURES, ROOT
 
-INVALID = sorted((FIXTURES / "invalid").glob("*.yaml"))
+INVALID = sorted((FIXTURES / "invalid").glob("*.yaml")) + sorted((FIXTURES / "warnings").glob("*.yaml"))
 HEADER = re.compile(rb"^# expect: (\d+):(\d+) ([a-z-]+)$", re.M)
 TARGET = re.compile(rb"^# file: (\S+)$", re.M)
+LEVEL = re.compile(rb"^# level: (error|warning)$", re.M)
 
 
 def expectations(path: Path) -> tuple[str, list[tuple[int, int, str]]]:
@@ -55,6 +56,8 @@ def test_invalid_fixture_reports_code_at_line_and_column(minimal, fixture):
     found = {(p.line, p.column, p.code) for p in problems if p.file == target}
     for item in expected:
         assert item in found, f"expected {item} in {sorted(found)}"
+    level = LEVEL.search(fixture.read_bytes())
+    assert {p.level for p in problems} == {level.group(1).decode() if level else "error"}
     # The fixture demonstrates one kind of mistake: nothing else may be reported.
     assert {p.code for p in problems} == {fixture.stem}, [p.format_text() for p in problems]
 
