@@ -1,0 +1,113 @@
+"""Translation files on disk: changing a value in place without disturbing the rest.
+
+Both ``rulesite po import`` and ``rulesite minor`` write through here. Only the scalars
+that change are replaced, new units are appended in English order, and a file that is
+created gets a schema comment, so comments, order and formatting that people wrote stay.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from .project import Project
+from .source import parse
+from .status import unit_status
+from .units import UnitInfo, fingerprint
+
+_PLAIN_KEY = re.compile(r"^[a-z][a-z0-9]*(?:[-.][A-Za-z0-9]+)*$")
+_YAML_WORDS = {"y", "n", "yes", "no", "on", "off", "true", "false", "null"}
+
+
+@dataclass
+class Edit:
+    unit: UnitInfo
+    text: str
+    source: str
+    source_text: str
+
+
+
+def _scalar(text: str) -> str:
+    # JSON strings are valid YAML double-quoted scalars: one line, every character kept.
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _key(unit_id: str) -> str:
+    return unit_id if _PLAIN_KEY.match(unit_id) and unit_id.lower() not in _YAML_WORDS else _scalar(unit_id)
+
+
+def _block(edit: Edit) -> str:
+    return (f"  {_key(edit.unit.id)}:\n    text: {_scalar(edit.text)}\n"
+            f"    source: {_scalar(edit.source)}\n    source_text: {_scalar(edit.source_text)}\n")
+
+
+def write_translation(target: Path, doc: str, language: str, edits: list[Edit], project: Project) -> None:
+    """Change only what the edits touch; new units go at the end, in English order."""
+    if not target.exists():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        order = list(project.units[doc])
+        edits = sorted(edits, key=lambda e: order.index(e.unit.id))
+        header = (f"# yaml-language-server: $schema=../../../schema/translation.schema.json\n"
+                  f"# {language}: translation of {doc}. Edit the texts, or round-trip with `rulesite po`.\n")
+        target.write_text(header + "units:\n" + "".join(_block(e) for e in edits), encoding="utf-8")
+        return
+    text = target.read_text(encoding="utf-8")
+    source, problems = parse(text, str(target))
+    if problems or not isinstance(source.data, dict):
+        raise ValueError(f"{target}: cannot update a file that does not parse")
+    units = source.data.get("units") or {}
+    replacements: list[tuple[int, int, str]] = []
+    new_blocks: list[Edit] = []
+    for edit in edits:
+        if edit.unit.id not in units:
+            new_blocks.append(edit)
+            continue
+        for name in ("text", "source", "source_text"):
+            value = getattr(edit, name)
+            path = ("units", edit.unit.id, name)
+            if units[edit.unit.id].get(name) == value:
+                continue
+            start, end, _ = source.spans[path]
+            replacements.append((start, end, _scalar(value)))
+    for start, end, value in sorted(replacements, reverse=True):
+        text = text[:start] + value + text[end:]
+    if new_blocks:
+        order = list(project.units[doc])
+        addition = "".join(_block(e) for e in sorted(new_blocks, key=lambda e: order.index(e.unit.id)))
+        if "units" not in source.data or not units:
+            # No entries yet (missing, null or {}): write the key afresh where it stood.
+            if "units" in source.data:
+                line, column = source.keys[("units",)]
+                start = sum(len(l) for l in text.splitlines(keepends=True)[:line - 1]) + column - 1
+                text = text[:start] + text[source.ends[("units",)]:].lstrip("{} \n")
+            text = text.rstrip("\n") + ("\n" if text.strip() else "") + "units:\n" + addition
+        else:
+            # New entries go at the end of the units mapping (after its last line).
+            end = source.ends[("units",)]
+            before = text[:end]
+            text = before + ("" if before.endswith("\n") else "\n") + addition + text[end:]
+    target.write_text(text, encoding="utf-8")
+
+
+def accept_minor_edit(project: Project, doc: str, unit_ids: list[str]) -> list[Path]:
+    """Declare the English edit of these units minor: every existing translation of them is
+    current again (its text is kept; it now records the English as it reads today)."""
+    written = []
+    for language in project.target_languages:
+        translation = project.translations.get(language, {}).get(doc)
+        if translation is None:
+            continue
+        edits = []
+        for unit_id in unit_ids:
+            unit = project.units[doc][unit_id]
+            status = unit_status(project, language, unit)
+            if status.state == "outdated" and status.translation is not None:
+                edits.append(Edit(unit, status.translation.text, fingerprint(unit.text), unit.text))
+        if edits:
+            path = project.root / translation.file
+            write_translation(path, doc, language, edits, project)
+            written.append(path)
+    return written

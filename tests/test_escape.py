@@ -1,0 +1,69 @@
+"""Data text reaches HTML as exactly the same characters: never as markup, never as a tag."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import markdown
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.render.escape import md_text
+from generator.write import safe_join
+
+import pytest
+
+# The extensions of mkdocs.yml that read inline syntax.
+EXTENSIONS = ["abbr", "admonition", "attr_list", "md_in_html", "tables", "footnotes", "toc", "pymdownx.emoji"]
+TAG = re.compile(r"<[^>]+>")
+
+
+def visible(text: str) -> tuple[str, str]:
+    out = markdown.markdown("Before " + md_text(text) + " after", extensions=EXTENSIONS)
+    inner = out.removeprefix("<p>").removesuffix("</p>")
+    return html.unescape(TAG.sub("", inner)), inner
+
+
+@pytest.mark.parametrize("text", [
+    "<script>alert(1)</script>",
+    '<img src=x onerror="alert(1)">',
+    "[click](javascript:alert(1))",
+    "![img](http://example.com/x.png)",
+    "*not emphasis* and _not_ either",
+    "`code` and ``more``",
+    ":material-earth: is not an icon",
+    "{ .class #id } attribute list",
+    "a | table | row",
+    "footnote[^1] reference",
+    "&amp; stays &lt; as written",
+    "\\*escaped\\*",
+    "http://example.com/ is not a link",
+    "# not a heading",
+    "1. not a list",
+    "> not a quote",
+])
+def test_tricky_text_is_shown_literally(text):
+    shown, inner = visible(text)
+    assert shown == f"Before {text} after"
+    assert "<" not in TAG.sub("", inner)  # no tag other than what Markdown itself wraps
+    assert not re.search(r"<(?!/?p\b)", inner), inner
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), max_size=60))
+def test_any_text_survives_markdown_unchanged(text):
+    shown, inner = visible(text)
+    expected = " ".join(f"Before {text} after".split())
+    assert " ".join(shown.split()) == expected
+    assert not re.search(r"<(?!/?p\b)", inner), inner
+
+
+@pytest.mark.parametrize("bad", ["../x.md", "/etc/passwd.md", "a/../../x.md", "x.html", "A/Upper.md", "..", ""])
+def test_paths_outside_the_output_folder_are_refused(tmp_path, bad):
+    with pytest.raises(ValueError):
+        safe_join(tmp_path, bad)
+
+
+def test_safe_paths_are_accepted(tmp_path):
+    assert safe_join(tmp_path, "publishers/hig.md") == (tmp_path / "publishers" / "hig.md").resolve()
