@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from . import check
+from .render.strings import required_keys
 from .examples import ScoredExample, caption_problems, score_example
 from .model import Example, Page, Rulesets, Site, Translation, Ui
 from .rulesets import EDITIONS, RulesetTable, builtin
@@ -144,6 +145,14 @@ def load(root: Path) -> tuple[Project | None, Problems]:
             source = loader.sources[unit.file]
             loader.problems.extend(check.check_text(source, unit.path, unit.text, unit.syntax, set(), known))
     if ui is not None and ui_source is not None:
+        required = required_keys()
+        missing = sorted(required - set(ui.strings))
+        if missing:
+            loader.problems.append(ui_source.problem(("strings",), "missing-ui-string",
+                                                     f"the interface needs these strings: {', '.join(missing)}", at_key=True))
+        for key in sorted(set(ui.strings) - required):
+            loader.problems.append(ui_source.problem(("strings", key), "unused-ui-string",
+                                                     f"no part of the site uses the string {key!r}", "warning", at_key=True))
         ui_list = list(ui_units(ui, ui_source.file))
         units["ui"] = {u.id: u for u in ui_list}
         loader.problems.extend(check.check_units(ui_source, ui_list, set(), known))

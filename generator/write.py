@@ -115,7 +115,9 @@ def site_root(languages: list[tuple[str, str]], default: str, title: str) -> dic
     return {"index.html": index, "404.html": not_found}
 
 
-TEMPLATE_SYNTAX = re.compile(r"\{\{|\{%|\{#|%\}|\}\}")
+# Opening template syntax of Jinja ({{ }}, {% %}) and MediaWiki ({{{ }}}); a lone "}}" is
+# common in minified JavaScript and says nothing.
+TEMPLATE_SYNTAX = re.compile(r"\{\{|\{%")
 
 
 def scan_placeholders(site: Path) -> list[Problem]:
@@ -123,11 +125,9 @@ def scan_placeholders(site: Path) -> list[Problem]:
     problems = []
     for path in sorted(site.rglob("*.html")):
         text = path.read_text(encoding="utf-8", errors="replace")
-        # Skip <script> and <style> bodies: code there may legitimately use braces.
-        visible = re.sub(r"<(script|style)\b.*?</\1>", "", text, flags=re.S | re.I)
-        for match in TEMPLATE_SYNTAX.finditer(visible):
-            line = visible.count("\n", 0, match.start()) + 1
-            problems.append(Problem(str(path), line, 1, "template-syntax",
-                                    f"unresolved template syntax {match.group()!r} in built page"))
-            break
+        match = TEMPLATE_SYNTAX.search(text)
+        if match:
+            line = text.count("\n", 0, match.start()) + 1
+            problems.append(Problem(str(path), line, match.start() - text.rfind("\n", 0, match.start()), "template-syntax",
+                                    f"unresolved template syntax {match.group()!r} in a built page"))
     return problems

@@ -14,4 +14,6 @@ def minimal(tmp_path: Path) -> Path:
     """A private copy of the smallest valid project, to break on purpose."""
     target = tmp_path / "project"
     shutil.copytree(FIXTURES / "minimal", target)
+    # The interface strings are the real ones: the renderer needs every one of them.
+    shutil.copy(ROOT / "rules_data" / "ui.yaml", target / "rules_data" / "ui.yaml")
     return target

@@ -1,0 +1,168 @@
+"""The whole site: every page in every language, strict MkDocs, hreflang, 404s, search,
+no template syntax anywhere, and a failed build that leaves the previous site alone."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.build import build
+from generator.pipeline import load_checked
+from generator.problem import ProblemsFound
+
+from .conftest import ROOT
+
+pytestmark = pytest.mark.build
+TEMPLATE = re.compile(r"\{\{|\{%|\{\{\{")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    site = tmp_path_factory.mktemp("site") / "site"
+    result = build(ROOT, site_dir=site)
+    return result
+
+
+@pytest.fixture(scope="module")
+def project():
+    return load_checked(ROOT)
+
+
+def html(site: Path, lang: str, page: str) -> str:
+    path = site / lang / (f"{page}/index.html" if page else "index.html")
+    assert path.exists(), f"missing {path.relative_to(site)}"
+    return path.read_text(encoding="utf-8")
+
+
+def expected_pages(project) -> list[str]:
+    pages = ["", "legend", "variants", "publishers", "translate", "reading", "contributing", "scenario-format"]
+    pages += list(project.pages) + [f"translate/{p}" for p in project.pages]
+    return pages + [f"publishers/{p.id}" for p in project.site.publishers]
+
+
+def test_every_page_exists_in_every_language(built, project):
+    assert built.languages == ["en", "nl", "pl", "cs", "de"]
+    for lang in built.languages:
+        for page in expected_pages(project):
+            text = html(built.site, lang, page)
+            assert f'<html lang="{lang}"' in text
+
+
+def test_no_built_html_contains_template_syntax(built):
+    files = list(built.site.rglob("*.html"))
+    assert len(files) > 100
+    offenders = [str(p.relative_to(built.site)) for p in files if TEMPLATE.search(p.read_text(encoding="utf-8"))]
+    assert offenders == []
+
+
+def test_hreflang_alternates_and_language_switcher_stay_on_the_same_page(built, project):
+    for lang in built.languages:
+        text = html(built.site, lang, "mage-and-witch-c1")
+        alternates = dict(re.findall(r'<link rel="alternate" hreflang="([a-z-]+)" href="([^"]+)"', text))
+        assert set(alternates) == set(built.languages) | {"x-default"}
+        for other in built.languages:
+            assert alternates[other] == f"../../{other}/mage-and-witch-c1/"
+        switcher = re.findall(r'<a href="([^"]+)" hreflang="([a-z]+)" lang="[a-z]+"\s+class="md-select__link', text)
+        assert {code: href for href, code in switcher} == {o: f"../../{o}/mage-and-witch-c1/" for o in built.languages}
+
+
+def test_each_language_has_its_own_404_and_theme_language(built):
+    titles = {}
+    for lang in built.languages:
+        text = (built.site / lang / "404.html").read_text(encoding="utf-8")
+        titles[lang] = re.search(r"<h1>(.*?)</h1>", text).group(1)
+        assert f'<html lang="{lang}"' in text
+    assert titles["en"] == "Page not found"
+    assert len(set(titles.values())) == len(titles), titles  # each in its own language
+
+
+def test_each_language_has_its_own_search_index_with_its_stemmer(built, project):
+    for lang in built.languages:
+        index = json.loads((built.site / lang / "search" / "search_index.json").read_text(encoding="utf-8"))
+        config = index["config"]
+        if lang in ("cs", "pl"):
+            assert config["pipeline"] == []  # no English stemmer on Czech or Polish
+        else:
+            assert config["lang"] == [lang]
+        locations = {doc["location"].split("#")[0] for doc in index["docs"]}
+        assert "mage-and-witch-c1/" in locations
+        title = project.units["mage-and-witch-c1"]["title"].text
+        mw = next(doc for doc in index["docs"] if doc["location"] == "mage-and-witch-c1/")
+        if lang == "en":
+            assert mw["title"] == title
+
+
+def test_site_root_sends_visitors_to_a_language(built):
+    text = (built.site / "index.html").read_text(encoding="utf-8")
+    for lang in built.languages:
+        assert f'href="{lang}/"' in text
+
+
+def test_build_reports_the_generator_share(built):
+    report = built.timings.report()
+    assert "generator" in report and "% of the build" in report
+    assert built.timings.generator > 0 and built.timings.stages["mkdocs"] > 0
+
+
+# --------------------------------------------------------------------------- a small project
+
+
+@pytest.fixture
+def small_project(minimal):
+    for name in ("mkdocs.yml",):
+        shutil.copy(ROOT / name, minimal / name)
+    for name in ("theme", "content"):
+        shutil.copytree(ROOT / name, minimal / name)
+    return minimal
+
+
+def digest(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_missing_translations_show_english_marked_and_counted(small_project, tmp_path):
+    result = build(small_project, site_dir=tmp_path / "site")
+    page = html(result.site, "nl", "alpha")
+    assert '<span lang="en" class="rs-untranslated"' in page
+    assert re.search(r"\d+% .*translated|vertaald", page)
+    english = html(result.site, "en", "alpha")
+    assert "rs-untranslated" not in english
+    reading = html(result.site, "nl", "contributing")  # hand-written, English only: shown openly as English
+    assert 'lang="en"' in reading and "rs-fallback" in reading
+
+
+def test_failed_build_leaves_the_previous_site_untouched(small_project, tmp_path):
+    site = tmp_path / "site"
+    build(small_project, site_dir=site)
+    before = digest(site)
+    page = small_project / "rules_data" / "pages" / "alpha.yaml"
+    original = page.read_text()
+    page.write_text(original.replace("{fn:ruling}", "{fn:nowhere}"))
+    with pytest.raises(ProblemsFound) as failure:
+        build(small_project, site_dir=site)
+    assert {p.code for p in failure.value.problems} >= {"unknown-footnote"}
+    assert digest(site) == before
+    # A failure inside MkDocs (a broken link in a hand-written page) must not touch it either.
+    page.write_text(original)
+    (small_project / "content" / "en" / "broken.md").write_text("# Broken\n\n[nowhere](missing-page.md)\n")
+    with pytest.raises(SystemExit):
+        build(small_project, site_dir=site)
+    assert digest(site) == before
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".site")]  # no staging left behind
+
+
+def test_a_wrong_published_total_fails_the_build_naming_the_example(small_project, tmp_path):
+    example = small_project / "examples" / "alpha-example.yaml"
+    example.write_text(example.read_text().replace("expect: {red: 6}", "expect: {red: 7}"))
+    with pytest.raises(ProblemsFound) as failure:
+        build(small_project, site_dir=tmp_path / "site")
+    message = "\n".join(p.message for p in failure.value.problems)
+    assert "alpha-example" in message and "expected 7, computed 6" in message
+    assert "completed city: 3 tiles" in message  # the breakdown
+    assert not (tmp_path / "site").exists()
