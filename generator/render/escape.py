@@ -16,7 +16,7 @@ from markupsafe import Markup
 _ENTITIES = {
     "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
     "\\": "&#92;", "`": "&#96;", "*": "&#42;", "_": "&#95;", "[": "&#91;", "]": "&#93;",
-    "{": "&#123;", "}": "&#125;", "|": "&#124;", "~": "&#126;", "^": "&#94;", "=": "&#61;",
+    "{": "&#123;", "}": "&#125;", "|": "&#124;", "~": "&#126;", "^": "&#94;",
 }
 _SPECIAL = re.compile("[" + re.escape("".join(_ENTITIES)) + "]")
 # A colon directly followed by a word character could open an emoji shortcode (:smile:).
@@ -27,12 +27,17 @@ _SPACE = re.compile(r"\s+")
 
 
 @lru_cache(maxsize=16384)
-def md_text(text: str) -> Markup:
-    """Plain text made safe for any inline position in Markdown (one line, no markup)."""
+def md_text(text: str, line_start: bool = True) -> Markup:
+    """Plain text made safe for any inline position in Markdown (one line, no markup).
+
+    ``line_start=False`` is for a piece that continues a line already begun, where a
+    leading "-" or "1." cannot start a list.
+    """
     text = _SPACE.sub(" ", text)
     text = _SPECIAL.sub(lambda m: _ENTITIES[m.group()], text)
     text = _COLON.sub("&#58;", text)
-    text = _LINE_START.sub(lambda m: m.group(1) + "".join(f"&#{ord(c)};" for c in m.group(2)), text)
+    if line_start:
+        text = _LINE_START.sub(lambda m: m.group(1) + "".join(f"&#{ord(c)};" for c in m.group(2)), text)
     return Markup(text)
 
 

@@ -30,7 +30,7 @@ def render(nodes: tuple[markup.Node, ...], resolve: Resolver) -> Markup:
     out: list[str] = []
     for node in nodes:
         if isinstance(node, markup.Text):
-            out.append(md_text(node.text))
+            out.append(md_text(node.text, line_start=not out))
         elif isinstance(node, markup.Span):
             tag = "strong" if node.style == "strong" else "em"
             out.append(f"<{tag}>{render(node.children, resolve)}</{tag}>")

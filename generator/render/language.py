@@ -66,7 +66,7 @@ class Lang:
         template, localized = status.text, status.state != "missing"
         out: list[str] = []
         for literal, name, _, _ in string.Formatter().parse(template):
-            out.append(md_text(literal) if literal else "")
+            out.append(md_text(literal, line_start=not out) if literal else "")
             if name is not None:
                 value = params[name]
                 out.append(value if isinstance(value, Markup) else md_text(str(value)))
