@@ -19,47 +19,82 @@ from pathlib import Path
 
 from .pipeline import Generated, load_checked, mkdocs_settings, search_settings
 from .problem import ProblemsFound
-from .render.generate import render_site
-from .write import language_config, replace_tree, scan_placeholders, site_root, swap
+from .project import Project
+from .render.generate import render_language
+from .write import language_config, scan_placeholders, site_root, swap, sync_tree
+
+
+# The generator's own work, as the site issue defines it: load, validate, score, render
+# and write Markdown. MkDocs, and the final scan and swap of the built site, are not.
+GENERATOR_STAGES = ("load+check+score", "render", "write")
 
 
 @dataclass
 class Timings:
-    """Seconds spent per stage; the generator's share is everything but MkDocs."""
+    """Seconds of work per stage, summed over every process, and the wall-clock time.
+
+    Languages are built by two processes at once, so work and wall-clock time differ; the
+    generator's share is given for both, the wall-clock one by splitting the parallel
+    phase in proportion to the work done in it.
+    """
 
     stages: dict[str, float] = field(default_factory=dict)
+    wall: dict[str, float] = field(default_factory=dict)
+    processes: int = 1
 
     def add(self, name: str, seconds: float) -> None:
         self.stages[name] = self.stages.get(name, 0.0) + seconds
 
     @property
     def generator(self) -> float:
-        return sum(v for k, v in self.stages.items() if not k.startswith("mkdocs"))
+        return sum(self.stages.get(name, 0.0) for name in GENERATOR_STAGES)
 
     @property
     def total(self) -> float:
         return sum(self.stages.values())
 
+    @property
+    def share(self) -> float:
+        """The generator's share of the build's work, in percent."""
+        return 100 * self.generator / self.total if self.total else 0.0
+
+    @property
+    def wall_total(self) -> float:
+        return sum(self.wall.values())
+
+    @property
+    def wall_share(self) -> float:
+        phase_work = sum(self.stages.get(n, 0.0) for n in ("render", "write", "mkdocs"))
+        in_phase = self.stages.get("render", 0.0) + self.stages.get("write", 0.0)
+        generator_wall = self.wall.get("load+check+score", 0.0) + (
+            self.wall.get("languages", 0.0) * in_phase / phase_work if phase_work else 0.0)
+        return 100 * generator_wall / self.wall_total if self.wall_total else 0.0
+
     def report(self) -> str:
         parts = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in self.stages.items())
-        share = 100 * self.generator / self.total if self.total else 0.0
-        return (f"time: {parts}; total {self.total:.2f} s; "
-                f"generator {self.generator:.2f} s = {share:.1f}% of the build")
+        return (f"work per stage: {parts}; total {self.total:.2f} s\n"
+                f"wall clock: {self.wall_total:.2f} s with {self.processes} process(es) building languages\n"
+                f"generator's own work (load, validate, score, render Markdown): {self.generator:.2f} s "
+                f"= {self.share:.1f}% of the build ({self.wall_share:.1f}% of the wall-clock time)")
 
 
 class _Stage:
+    """Times a stage of the main process (work and wall clock are the same there)."""
+
     def __init__(self, timings: Timings, name: str):
         self.timings, self.name = timings, name
 
-    def __enter__(self):
+    def __enter__(self) -> None:
         self.start = time.perf_counter()
 
-    def __exit__(self, *exc):
-        self.timings.add(self.name, time.perf_counter() - self.start)
+    def __exit__(self, *exc: object) -> None:
+        seconds = time.perf_counter() - self.start
+        self.timings.add(self.name, seconds)
+        self.timings.wall[self.name] = self.timings.wall.get(self.name, 0.0) + seconds
 
 
-def _mkdocs_build(config_file: str) -> tuple[str, float, list[str]]:
-    """Build one language with MkDocs in strict mode; runs in a worker process."""
+def _mkdocs_build(config_file: str) -> tuple[float, list[str], bool]:
+    """Build one language with MkDocs in strict mode: (seconds, messages, failed)."""
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
     from mkdocs.exceptions import Abort, MkDocsException
@@ -78,14 +113,55 @@ def _mkdocs_build(config_file: str) -> tuple[str, float, list[str]]:
     logger.propagate = False
     start = time.perf_counter()
     try:
-        config = load_config(config_file=config_file, strict=True)
-        mkdocs_build(config)
+        mkdocs_build(load_config(config_file=config_file, strict=True))
     except (Abort, MkDocsException, SystemExit) as exc:
         messages.append(f"ERROR: {exc}")
-        return config_file, time.perf_counter() - start, messages + ["FAILED"]
+        return time.perf_counter() - start, messages, True
     finally:
         logger.removeHandler(handler)
-    return config_file, time.perf_counter() - start, messages
+    return time.perf_counter() - start, messages, any(m.startswith(("WARNING", "ERROR")) for m in messages)
+
+
+@dataclass
+class _Job:
+    """What every language build needs; set before the worker processes fork."""
+
+    project: Project
+    root: Path
+    build_dir: Path
+    staging: Path
+    site_url: str | None
+
+
+_JOB: _Job | None = None
+
+
+@dataclass
+class LanguageBuild:
+    code: str
+    stages: dict[str, float]
+    messages: list[str]
+    failed: bool
+    title: str
+
+
+def _build_language(code: str) -> LanguageBuild:
+    """Render one language's Markdown, write it, and build it with MkDocs."""
+    job = _JOB
+    assert job is not None
+    stages: dict[str, float] = {}
+    start = time.perf_counter()
+    site = render_language(job.project, code, job.build_dir / "jinja-cache")
+    stages["render"] = time.perf_counter() - start
+    start = time.perf_counter()
+    docs = job.build_dir / "docs" / code
+    sync_tree(docs, site.files)
+    config = language_config(job.root, job.build_dir, code, mkdocs_settings(Generated(job.project, site), job.site_url),
+                             job.staging / code, docs, search_settings(code))
+    stages["write"] = time.perf_counter() - start
+    seconds, messages, failed = _mkdocs_build(str(config))
+    stages["mkdocs"] = seconds
+    return LanguageBuild(code, stages, messages, failed, site.strings["site.title"])
 
 
 @dataclass
@@ -97,7 +173,8 @@ class BuildResult:
 
 
 def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = None, jobs: int = 2,
-          languages: list[str] | None = None, log=print) -> BuildResult:
+          languages: list[str] | None = None) -> BuildResult:
+    global _JOB
     root = root.resolve()
     site_dir = (site_dir or root / "site").resolve()
     build_dir = root / "build"
@@ -111,46 +188,33 @@ def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = No
     if unknown:
         raise SystemExit(f"rulesite: unknown language(s): {', '.join(unknown)}")
 
-    # 2. Render Markdown for every language, in memory.
-    (build_dir / "jinja-cache").mkdir(parents=True, exist_ok=True)
-    with _Stage(timings, "render"):
-        sites = {code: site for code, site in render_site(project, build_dir / "jinja-cache").items() if code in codes}
-
-    # 3. Write the generated Markdown and one MkDocs configuration per language.
+    # 2-4. Per language: render Markdown, write it with a MkDocs configuration, and build
+    # it strictly (a warning fails it) into a staging folder. Two languages at a time.
     staging = site_dir.with_name(f".{site_dir.name}.new.{uuid.uuid4().hex[:8]}")
-    with _Stage(timings, "write"):
-        build_dir.mkdir(exist_ok=True)
-        files = {f"{code}/{path}": text for code, site in sites.items() for path, text in site.files.items()}
-        replace_tree(build_dir / "docs", files)
-        configs = []
-        for code, site in sites.items():
-            generated = Generated(project, site)
-            configs.append(str(language_config(
-                root, build_dir, code, mkdocs_settings(generated, site_url), staging / code,
-                build_dir / "docs" / code, search_settings(code))))
-
-    # 4. MkDocs builds each language into a staging folder, strictly: a warning fails it.
+    (build_dir / "jinja-cache").mkdir(parents=True, exist_ok=True)
+    _JOB = _Job(project, root, build_dir, staging, site_url)
+    workers = max(1, min(jobs, len(codes)))
+    timings.processes = workers
     try:
-        with _Stage(timings, "mkdocs"):
-            workers = max(1, min(jobs, len(configs)))
-            if workers == 1:
-                results = [_mkdocs_build(config) for config in configs]
-            else:
-                with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork")) as pool:
-                    results = list(pool.map(_mkdocs_build, configs))
-        failed = False
-        for config, seconds, messages in results:
-            for message in messages:
-                if message != "FAILED":
-                    print(f"{Path(config).name}: {message}", file=sys.stderr)
-            failed |= "FAILED" in messages or any(m.startswith(("WARNING", "ERROR")) for m in messages)
-        if failed:
+        start = time.perf_counter()
+        if workers == 1:
+            results = [_build_language(code) for code in codes]
+        else:
+            with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork")) as pool:
+                results = list(pool.map(_build_language, codes))
+        timings.wall["languages"] = time.perf_counter() - start
+        for result in results:
+            for name, seconds in result.stages.items():
+                timings.add(name, seconds)
+            for message in result.messages:
+                print(f"mkdocs.{result.code}.yml: {message}", file=sys.stderr)
+        if any(result.failed for result in results):
             raise SystemExit("rulesite: the MkDocs build failed; site/ was left as it was")
 
         # 5. The site root, and a last look for anything left unrendered.
         with _Stage(timings, "finish"):
-            for name, text in site_root([(c, n) for c, n in Generated(project, sites[codes[0]]).languages if c in codes],
-                                        project.languages[0], sites[codes[0]].strings["site.title"]).items():
+            names = dict(Generated(project, None).languages)  # type: ignore[arg-type]
+            for name, text in site_root([(c, names[c]) for c in codes], project.languages[0], results[0].title).items():
                 (staging / name).write_text(text, encoding="utf-8")
             leftovers = scan_placeholders(staging)
             if leftovers:
@@ -159,6 +223,7 @@ def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = No
             # 6. Only now does the new site replace the old one.
             swap(staging, site_dir)
     finally:
+        _JOB = None
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
     return BuildResult(site_dir, codes, timings, pages)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import string
+from functools import lru_cache
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
@@ -193,7 +194,7 @@ def check_page(page: Page, source: Source, stem: str, known: Known, units: list[
     for unit in units:
         where = unit.path[:-1] + ("editions",)
         for e, edition in enumerate(unit.editions):
-            if where in source.values and edition not in page_editions:
+            if edition not in page_editions:
                 problems.append(source.problem(where + (e,), "unknown-edition",
                                                f"edition {edition} is not one of this page's editions ({', '.join(page.editions)})"))
     used = {ref.target for unit in units if unit.syntax == "markup"
@@ -238,11 +239,11 @@ def check_text(source: Source, path: PathKey, text: str, syntax: str, footnotes:
     if syntax == "plain" and (found or any(isinstance(n, markup.Span) for n in nodes)):
         problems.append(source.problem(path, "bad-markup", "titles and names are plain text without inline markup"))
     for ref in found:
-        line, column = source.where_in_text(path, ref.offset)
         known_ids = {"fn": footnotes or set(), "page": known.pages, "figure": known.figures, "player": known.colours,
                      "publisher": known.publishers, "printing": known.printings}[ref.tag]
         kind = {"fn": "footnote", "player": "colour"}.get(ref.tag, ref.tag)
         if ref.target not in known_ids:
+            line, column = source.where_in_text(path, ref.offset)
             hint = f"; known: {', '.join(sorted(known_ids))}" if 0 < len(known_ids) <= 12 else ""
             problems.append(Problem(source.file, line, column, f"unknown-{kind}", f"unknown {kind} {ref.target!r}{hint}"))
     return problems
@@ -285,9 +286,18 @@ _ENUMERATION = re.compile(r"(?<![\w)])(\d+)\)")
 _WORD = re.compile(r"[^\W\d_]+")
 
 
-def _numbers(text: str) -> list[str]:
+@lru_cache(maxsize=8192)
+def _numbers(text: str) -> tuple[str, ...]:
     plain = markup.plain(markup.parse(text)[0])
-    return sorted(n.replace(",", ".") for n in _NUMBERS.findall(_ENUMERATION.sub(" ", plain)))
+    return tuple(sorted(n.replace(",", ".") for n in _NUMBERS.findall(_ENUMERATION.sub(" ", plain))))
+
+
+@lru_cache(maxsize=8192)
+def _ref_targets(text: str) -> dict[str, tuple[str, ...]]:
+    found: dict[str, list[str]] = {}
+    for ref in markup.refs(markup.parse(text)[0]):
+        found.setdefault(ref.tag, []).append(ref.target)
+    return {tag: tuple(sorted(targets)) for tag, targets in found.items()}
 
 
 def structure_warnings(source: Source, path: PathKey, english: str, translated: str, syntax: str) -> list[Problem]:
@@ -305,19 +315,19 @@ def structure_warnings(source: Source, path: PathKey, english: str, translated: 
         problems.append(warn("untranslated", "the translation is identical to the English text"))
     if syntax != "markup":
         return problems
-    source_nodes, translated_nodes = markup.parse(english)[0], markup.parse(translated)[0]
+    source_refs, translated_refs = _ref_targets(english), _ref_targets(translated)
 
-    def refs(nodes: tuple, tag: str) -> list[str]:
-        return sorted(ref.target for ref in markup.refs(nodes, tag))
+    def refs(found: dict[str, tuple[str, ...]], tag: str) -> list[str]:
+        return list(found.get(tag, ()))
 
-    if refs(source_nodes, "fn") != refs(translated_nodes, "fn"):
+    if refs(source_refs, "fn") != refs(translated_refs, "fn"):
         problems.append(warn("footnote-mismatch",
-                             f"footnote references {refs(translated_nodes, 'fn')} differ from the English {refs(source_nodes, 'fn')}"))
+                             f"footnote references {refs(translated_refs, 'fn')} differ from the English {refs(source_refs, 'fn')}"))
     for tag in ("page", "figure", "player", "publisher", "printing"):
-        if sorted(set(refs(source_nodes, tag))) != sorted(set(refs(translated_nodes, tag))):
+        if sorted(set(refs(source_refs, tag))) != sorted(set(refs(translated_refs, tag))):
             problems.append(warn("markup-mismatch",
-                                 f"{{{tag}:…}} references {sorted(set(refs(translated_nodes, tag)))} differ from the English "
-                                 f"{sorted(set(refs(source_nodes, tag)))}"))
+                                 f"{{{tag}:…}} references {sorted(set(refs(translated_refs, tag)))} differ from the English "
+                                 f"{sorted(set(refs(source_refs, tag)))}"))
     english_items, translated_items = _ENUMERATION.findall(english), _ENUMERATION.findall(translated)
     if english_items != translated_items:
         shown = lambda items: " ".join(f"{i})" for i in items) or "none"
@@ -325,5 +335,5 @@ def structure_warnings(source: Source, path: PathKey, english: str, translated: 
                              f"numbered items {shown(translated_items)} differ from the English {shown(english_items)}"))
     if _numbers(english) != _numbers(translated):
         problems.append(warn("number-mismatch",
-                             f"numbers {_numbers(translated)} differ from the English {_numbers(english)}"))
+                             f"numbers {list(_numbers(translated))} differ from the English {list(_numbers(english))}"))
     return problems

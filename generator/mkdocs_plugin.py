@@ -8,6 +8,7 @@ rebuild, so editing a YAML file in ``rules_data/`` or ``examples/`` refreshes th
 from __future__ import annotations
 
 import logging
+import re
 from pathlib import Path
 
 import yaml
@@ -66,8 +67,10 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
         english: dict[str, File] = {}
         for file in files:
             first, _, rest = file.src_uri.partition("/")
-            if first not in codes or not rest:
+            if not rest or not re.fullmatch(r"[a-z]{2,3}", first):
                 kept.append(file)  # theme assets and other shared files
+            elif first not in codes:
+                continue  # `rulesite check` reports folders of unknown languages
             elif first == lang:
                 hand_written[rest] = file
             elif first == source:

@@ -7,6 +7,7 @@ caller decides whether the problems allow going on.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -189,6 +190,15 @@ def load(root: Path) -> tuple[Project | None, Problems]:
                 if hasattr(block, "example") and block.example.ref in scored:
                     loader.problems.extend(caption_problems(block.example.caption.text, scored[block.example.ref], source,
                                                             path + ("blocks", b, "example", "caption", "text")))
+
+    # Hand-written pages: content/<language>/ for languages of the site only.
+    content = root / "content"
+    if content.is_dir():
+        for folder in sorted(p for p in content.iterdir() if p.is_dir() and re.fullmatch(r"[a-z]{2,3}", p.name)):
+            if folder.name not in known.languages:
+                page = next(iter(sorted(folder.rglob("*.md"))), folder)
+                loader.problems.add(_display(root, page), 1, 1, "unknown-language",
+                                    f"content/{folder.name}/ is for a language that site.yaml does not list")
 
     # 4. Translations.
     translations = _load_translations(loader, data / "translations", known, units, page_models)

@@ -2,7 +2,7 @@
 
 Only PyYAML's safe loader constructs values (the same resolver and constructors as
 ``yaml.safe_load``), so no tag can build a Python object. On top of it this module
-records, for every path such as ``("sections", 0, "title")``, where its key and its value
+can tell, for every path such as ``("sections", 0, "title")``, where its key and its value
 start, so later stages can report ``FILE:LINE:COL`` without re-reading the file, and
 where each scalar ends, so translation import can rewrite one value in place.
 Duplicate keys, which ``safe_load`` silently lets win, are reported as problems.
@@ -26,19 +26,60 @@ Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass
+class _Positions:
+    values: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
+    keys: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
+    spans: dict[PathKey, tuple[int, int, str]] = field(default_factory=dict)
+    ends: dict[PathKey, int] = field(default_factory=dict)
+
+
+@dataclass
 class Source:
-    """One YAML file: its data and where each part of it stands."""
+    """One YAML file: its data and where each part of it stands.
+
+    Positions are worked out only when first asked for (to report a problem, or to edit a
+    value in place): a clean file is read once, at the speed of ``yaml.safe_load``.
+    """
 
     file: str
     text: str
     data: Any = None
-    # 1-based (line, column) of each value node, and of each mapping key node.
-    values: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
-    keys: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
-    # Character offsets [start, end) of each scalar value, and its YAML style.
-    spans: dict[PathKey, tuple[int, int, str]] = field(default_factory=dict)
-    # Character offset where each node (mappings and lists included) ends.
-    ends: dict[PathKey, int] = field(default_factory=dict)
+    _positions: _Positions | None = field(default=None, repr=False)
+
+    def _located(self) -> _Positions:
+        if self._positions is None:
+            self._positions = _Positions()
+            if self.text:
+                loader = Loader(self.text)
+                try:
+                    node = loader.get_single_node()
+                    if node is not None:
+                        _Builder(loader, self._positions).build(node, ())
+                except yaml.YAMLError:
+                    pass  # a file that does not parse has its one problem already
+                finally:
+                    loader.dispose()
+        return self._positions
+
+    @property
+    def values(self) -> dict[PathKey, tuple[int, int]]:
+        """1-based (line, column) of each value node."""
+        return self._located().values
+
+    @property
+    def keys(self) -> dict[PathKey, tuple[int, int]]:
+        """1-based (line, column) of each mapping key node."""
+        return self._located().keys
+
+    @property
+    def spans(self) -> dict[PathKey, tuple[int, int, str]]:
+        """Character offsets [start, end) of each scalar value, and its YAML style."""
+        return self._located().spans
+
+    @property
+    def ends(self) -> dict[PathKey, int]:
+        """Character offset where each node (mappings and lists included) ends."""
+        return self._located().ends
 
     def where(self, path: PathKey) -> tuple[int, int]:
         """Position of ``path``, or of its nearest existing ancestor."""
@@ -95,60 +136,86 @@ class Source:
         return Problem(self.file, line, column, code, message, level)  # type: ignore[arg-type]
 
 
+_STR = "tag:yaml.org,2002:str"
+
+
 def _mark(mark: yaml.Mark) -> tuple[int, int]:
     return mark.line + 1, mark.column + 1
 
 
+def _key(loader: yaml.BaseLoader, key_node: yaml.Node) -> Any:
+    if key_node.tag == _STR:
+        return key_node.value
+    key = loader.construct_object(key_node, deep=True)
+    if not isinstance(key, (str, int)) or isinstance(key, bool):
+        # YAML 1.1 turns keys like "no" or "on" into booleans; keep them as written.
+        return key_node.value
+    return key
+
+
 class _Builder:
-    """Turns a composed node tree into data, recording positions on the way."""
+    """Walks a composed node tree and records where every node stands."""
 
-    def __init__(self, loader: Loader, source: Source, problems: list[Problem]):
+    def __init__(self, loader: Any, positions: _Positions):
         self.loader = loader
-        self.source = source
-        self.problems = problems
+        self.positions = positions
 
-    def build(self, node: yaml.Node, path: PathKey) -> Any:
-        self.source.values[path] = _mark(node.start_mark)
-        self.source.ends[path] = node.end_mark.index
+    def build(self, node: yaml.Node, path: PathKey) -> None:
+        self.positions.values[path] = _mark(node.start_mark)
+        self.positions.ends[path] = node.end_mark.index
         if isinstance(node, yaml.ScalarNode):
-            self.source.spans[path] = (node.start_mark.index, node.end_mark.index, node.style or "")
-            return self.loader.construct_object(node, deep=True)
-        if isinstance(node, yaml.SequenceNode):
-            return [self.build(child, path + (i,)) for i, child in enumerate(node.value)]
-        if isinstance(node, yaml.MappingNode):
-            self.loader.flatten_mapping(node)  # resolves "<<" merge keys the way safe_load does
-            result: dict[Any, Any] = {}
+            self.positions.spans[path] = (node.start_mark.index, node.end_mark.index, node.style or "")
+        elif isinstance(node, yaml.SequenceNode):
+            for i, child in enumerate(node.value):
+                self.build(child, path + (i,))
+        elif isinstance(node, yaml.MappingNode):
+            self.loader.flatten_mapping(node)
             for key_node, value_node in node.value:
                 if not isinstance(key_node, yaml.ScalarNode):
-                    line, col = _mark(key_node.start_mark)
-                    self.problems.append(Problem(self.source.file, line, col, "bad-type", "mapping keys must be plain values"))
                     continue
-                key = self.loader.construct_object(key_node, deep=True)
-                if not isinstance(key, (str, int)) or isinstance(key, bool):
-                    # YAML 1.1 turns keys like "no" or "on" into booleans; keep them as written.
-                    key = key_node.value
-                if key in result:
-                    line, col = _mark(key_node.start_mark)
-                    first = self.source.keys[path + (key,)]
-                    self.problems.append(Problem(
-                        self.source.file, line, col, "duplicate-key",
-                        f"key {key!r} appears twice in this mapping (first at line {first[0]})"))
-                    continue
-                self.source.keys[path + (key,)] = _mark(key_node.start_mark)
-                result[key] = self.build(value_node, path + (key,))
-            return result
-        raise TypeError(f"unexpected YAML node {node!r}")  # pragma: no cover - PyYAML has no other kinds
+                key = _key(self.loader, key_node)
+                if path + (key,) in self.positions.keys:
+                    continue  # a duplicate: the first one stands, as in the data
+                self.positions.keys[path + (key,)] = _mark(key_node.start_mark)
+                self.build(value_node, path + (key,))
+
+
+class _DataLoader(Loader):  # type: ignore[misc, valid-type]
+    """The safe loader, with duplicate keys reported instead of silently overwritten."""
+
+    def __init__(self, text: str, file: str, problems: list[Problem]):
+        super().__init__(text)
+        self.file = file
+        self.problems = problems
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        self.flatten_mapping(node)  # resolves "<<" merge keys the way safe_load does
+        mapping: dict[Any, Any] = {}
+        first: dict[Any, yaml.Mark] = {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, yaml.ScalarNode):
+                line, col = _mark(key_node.start_mark)
+                self.problems.append(Problem(self.file, line, col, "bad-type", "mapping keys must be plain values"))
+                continue
+            key = _key(self, key_node)
+            if key in mapping:
+                line, col = _mark(key_node.start_mark)
+                self.problems.append(Problem(
+                    self.file, line, col, "duplicate-key",
+                    f"key {key!r} appears twice in this mapping (first at line {first[key].line + 1})"))
+                continue
+            first[key] = key_node.start_mark
+            mapping[key] = self.construct_object(value_node, deep=deep)
+        return mapping
 
 
 def parse(text: str, file: str) -> tuple[Source, list[Problem]]:
     """Parse ``text``; never raises on bad YAML, returns problems instead."""
     source = Source(file=file, text=text)
     problems: list[Problem] = []
-    loader = Loader(text)
+    loader = _DataLoader(text, file, problems)
     try:
-        node = loader.get_single_node()
-        if node is not None:
-            source.data = _Builder(loader, source, problems).build(node, ())
+        source.data = loader.get_single_data()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = _mark(mark) if mark else (1, 1)

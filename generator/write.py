@@ -33,19 +33,31 @@ def safe_join(base: Path, relative: str) -> Path:
     return target
 
 
-def replace_tree(target: Path, files: dict[str, str]) -> None:
-    """Write ``files`` into a fresh folder next to ``target``, then swap it in."""
-    staging = target.with_name(f".{target.name}.{uuid.uuid4().hex[:8]}")
-    staging.mkdir(parents=True)
-    try:
-        for relative, content in files.items():
-            path = safe_join(staging, relative)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(content, encoding="utf-8")
-        swap(staging, target)
-    finally:
-        if staging.exists():
-            shutil.rmtree(staging)
+def sync_tree(target: Path, files: dict[str, str]) -> int:
+    """Make ``target`` hold exactly ``files``: write what changed, delete what is gone.
+
+    The folder is an intermediate product (MkDocs reads it, ``site/`` is what gets
+    swapped atomically), so rewriting only changed files is enough and keeps rebuilds
+    cheap. Returns the number of files written.
+    """
+    target.mkdir(parents=True, exist_ok=True)
+    wanted = {safe_join(target, relative): content for relative, content in files.items()}
+    written = 0
+    for path, content in wanted.items():
+        try:
+            if path.read_text(encoding="utf-8") == content:
+                continue
+        except (OSError, UnicodeDecodeError):
+            pass
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(content, encoding="utf-8")
+        written += 1
+    for path in sorted(target.rglob("*"), reverse=True):
+        if path.is_file() and path.resolve() not in wanted:
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+    return written
 
 
 def swap(new: Path, target: Path) -> None:

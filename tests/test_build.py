@@ -116,9 +116,18 @@ def test_build_reports_the_generator_share(built):
 def small_project(minimal):
     for name in ("mkdocs.yml",):
         shutil.copy(ROOT / name, minimal / name)
-    for name in ("theme", "content"):
-        shutil.copytree(ROOT / name, minimal / name)
+    shutil.copytree(ROOT / "theme", minimal / "theme")
+    for lang in ("en", "nl"):  # the small project has two languages
+        shutil.copytree(ROOT / "content" / lang, minimal / "content" / lang)
     return minimal
+
+
+def test_content_folder_of_an_unknown_language_is_reported(small_project):
+    (small_project / "content" / "fr").mkdir()
+    (small_project / "content" / "fr" / "reading.md").write_text("# Lecture\n")
+    with pytest.raises(ProblemsFound) as failure:
+        load_checked(small_project)
+    assert [(p.file, p.code) for p in failure.value.problems] == [("content/fr/reading.md", "unknown-language")]
 
 
 def digest(folder: Path) -> dict[str, str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,9 @@ def _attrsafe(value: object) -> Markup:
     return Markup(text.replace("<", "‹").replace(">", "›"))
 
 
+@lru_cache(maxsize=4)
 def environment(cache: Path | None = None) -> Environment:
+    """The template environment; one per process is enough, so its compiled templates are kept."""
     env = Environment(
         loader=FileSystemLoader(str(TEMPLATES)),
         # Compiling the templates costs more than rendering them; keep the bytecode.
@@ -238,5 +241,5 @@ def render_site(project: Project, cache: Path | None = None) -> dict[str, Langua
     return {code: SiteRenderer(project, code, env).site() for code in project.languages}
 
 
-def render_language(project: Project, code: str) -> LanguageSite:
-    return SiteRenderer(project, code).site()
+def render_language(project: Project, code: str, cache: Path | None = None) -> LanguageSite:
+    return SiteRenderer(project, code, environment(cache)).site()
