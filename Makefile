@@ -16,9 +16,9 @@ site: setup
 test: setup-test browser
 	$(BIN)/python -m pytest
 
-## make serve: preview with live reload (edit rules_data/ or examples/ and the page refreshes)
+## make serve [SITE_LANG=nl]: preview one language with live reload (edit rules_data/ or examples/ and the page refreshes)
 serve: setup
-	$(BIN)/rulesite serve
+	$(BIN)/rulesite serve $(if $(SITE_LANG),--lang $(SITE_LANG))
 
 check: setup
 	$(BIN)/rulesite check

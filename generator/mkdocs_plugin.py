@@ -97,5 +97,7 @@ def fallback(path: Path) -> str:
     body, meta = get_data(path.read_text(encoding="utf-8"))
     meta = dict(meta or {})
     meta["rulesite_fallback"] = True
+    # English text stays out of this language's search index: no mixed results.
+    meta["search"] = {"exclude": True}
     front = yaml.safe_dump(meta, allow_unicode=True, sort_keys=True)
     return f"---\n{front}---\n\n<div lang=\"en\" markdown>\n\n{body}\n\n</div>\n"

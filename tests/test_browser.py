@@ -1,0 +1,124 @@
+"""The built site in real headless Chromium (Debian's chromium package, driven by Playwright).
+
+Open the Dutch Mage and Witch page, switch to Czech and land on the same page, hover a
+footnote and read its tooltip, search in Dutch and get Dutch pages. Screenshots of the
+English and Dutch pages are saved to test-artifacts/ (not committed).
+"""
+
+from __future__ import annotations
+
+import functools
+import shutil
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from generator.build import build
+
+from .conftest import ROOT
+
+pytestmark = pytest.mark.browser
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = ROOT / "test-artifacts"
+# The flags Chromium needs as root on a machine without a network or a display.
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory):
+    site = build(ROOT, site_dir=tmp_path_factory.mktemp("browser") / "site").site
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Debian's chromium is not installed; `make test` installs it (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: errors.append(message.text)
+            if message.type == "error" and not message.text.startswith("Failed to load resource") else None)
+
+    def response(answer) -> None:
+        # Material's language handler looks for a sitemap.xml next to every hreflang link
+        # and does without it when there is none; every other request must succeed.
+        if answer.status >= 400 and not answer.url.endswith("/sitemap.xml"):
+            errors.append(f"{answer.status} {answer.url}")
+
+    page.on("response", response)
+    yield page
+    context.close()
+    assert errors == [], errors  # no script error and no failed request on any page
+
+
+def test_dutch_page_in_dutch_with_screenshots(page, base_url):
+    ARTIFACTS.mkdir(exist_ok=True)
+    for lang in ("en", "nl"):
+        page.goto(f"{base_url}/{lang}/mage-and-witch-c1/")
+        assert page.locator("html").get_attribute("lang") == lang
+        page.screenshot(path=str(ARTIFACTS / f"mage-and-witch-c1.{lang}.png"), full_page=True)
+    assert page.title().startswith("Tovenaar en Heks")
+    assert page.locator("h1").inner_text().startswith("Tovenaar en Heks")
+    assert (ARTIFACTS / "mage-and-witch-c1.nl.png").stat().st_size > 10_000
+
+
+def test_language_switcher_keeps_the_page(page, base_url):
+    page.goto(f"{base_url}/nl/mage-and-witch-c1/")
+    page.locator(".md-header__option .md-select button").hover()
+    czech = page.locator('a.md-select__link[hreflang="cs"]')
+    assert czech.is_visible()
+    czech.click()
+    page.wait_for_url(f"{base_url}/cs/mage-and-witch-c1/")
+    assert page.locator("html").get_attribute("lang") == "cs"
+    assert page.locator("h1").inner_text().startswith("Mág a čarodějnice")
+
+
+def test_footnote_tooltip_on_hover(page, base_url):
+    page.goto(f"{base_url}/nl/mage-and-witch-c1/")
+    reference = page.locator('a.footnote-ref[href="#fn:three-cases"]').first
+    reference.hover()
+    tooltip = page.locator(".md-tooltip2--active")
+    tooltip.wait_for(state="visible", timeout=5000)
+    text = tooltip.inner_text()
+    # The Dutch ruling with its dates, not the English one.
+    assert "3/2020" in text and "5/2014" in text
+    footnote = page.locator("#fn\\:three-cases").inner_text()
+    assert text.split("(")[0].strip()[:40] in footnote
+
+
+def test_dutch_search_finds_dutch_pages_first(page, base_url):
+    page.goto(f"{base_url}/nl/")
+    page.wait_for_load_state("networkidle")  # the search index is loaded by a worker
+    search = page.locator("input.md-search__input")
+    search.click()
+    search.press_sequentially("graancirkel", delay=30)
+    first = page.locator(".md-search-result__item > a").first
+    first.wait_for(state="visible", timeout=10000)
+    assert first.get_attribute("href").startswith(f"{base_url}/nl/crop-circles-c1/")
+    assert "Graancirkels" in first.inner_text()
+    hrefs = page.locator(".md-search-result__item > a").evaluate_all("links => links.map(a => a.href)")
+    assert hrefs and all(href.startswith(f"{base_url}/nl/") for href in hrefs)

@@ -1,0 +1,110 @@
+"""The real data: clean, complete in every language, and described by the published schema."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from generator import markup
+from generator.pipeline import load_checked
+from generator.schema import dump, schemas
+from generator.source import read
+from generator.status import unit_status
+
+from .conftest import ROOT
+
+PROSE_OVERLAP = ROOT.parent / "shared" / "tools" / "prose_overlap.py"
+
+
+@pytest.fixture(scope="module")
+def project():
+    return load_checked(ROOT)
+
+
+def test_rulesite_check_is_clean_on_the_real_data():
+    result = subprocess.run([sys.executable, "-m", "generator", "check", "--strict"], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    assert "0 warning(s)" in result.stdout and "worked example(s) confirmed" in result.stdout
+
+
+def test_committed_schema_matches_the_model():
+    for name, schema in schemas().items():
+        path = ROOT / "schema" / f"{name}.schema.json"
+        assert path.read_text(encoding="utf-8") == dump(schema), f"{path.name} is stale: run `rulesite schema`"
+
+
+def _schema_for(path: Path) -> str:
+    parts = path.relative_to(ROOT).parts
+    if parts[0] == "examples":
+        return "example"
+    if parts[1] in ("site.yaml", "ui.yaml", "rulesets.yaml"):
+        return parts[1].removesuffix(".yaml")
+    return "page" if parts[1] == "pages" else "translation"
+
+
+def test_json_schema_validates_every_real_data_file():
+    loaded = {name: schema for name, schema in schemas().items()}
+    files = sorted((ROOT / "rules_data").rglob("*.yaml")) + sorted((ROOT / "examples").glob("*.yaml"))
+    assert len(files) > 20
+    for path in files:
+        source, problems = read(path)
+        assert problems == []
+        jsonschema.validate(source.data, loaded[_schema_for(path)], cls=jsonschema.Draft202012Validator)
+
+
+def test_json_schema_rejects_what_the_model_rejects():
+    page_schema = schemas()["page"]
+    source, _ = read(ROOT / "rules_data" / "pages" / "mage-and-witch-c1.yaml")
+    broken = json.loads(json.dumps(source.data))
+    broken["sections"][0]["blocks"][0] = {"table": []}
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(broken, page_schema, cls=jsonschema.Draft202012Validator)
+    broken = json.loads(json.dumps(source.data))
+    broken["id"] = "../escape"
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(broken, page_schema, cls=jsonschema.Draft202012Validator)
+
+
+ENUMERATION = re.compile(r"(?<![\w)])(\d+)\)")
+NUMBER = re.compile(r"\d+")
+
+
+def test_every_language_has_every_unit_with_the_same_structure(project):
+    assert project.target_languages == ["nl", "pl", "cs", "de"]
+    for doc, units in project.units.items():
+        for lang in project.target_languages:
+            for unit in units.values():
+                status = unit_status(project, lang, unit)
+                assert status.state == "translated", f"{lang}/{doc}: {unit.id} is {status.state}"
+                english, translated = unit.text, status.translation.text
+                if unit.syntax != "markup":
+                    continue
+                refs = lambda text, tag: sorted(r.target for r in markup.refs(markup.parse(text)[0], tag))
+                assert refs(translated, "fn") == refs(english, "fn"), (lang, doc, unit.id)
+                assert ENUMERATION.findall(translated) == ENUMERATION.findall(english), (lang, doc, unit.id)
+                numbers = lambda text: sorted(NUMBER.findall(ENUMERATION.sub("", markup.plain(markup.parse(text)[0]))))
+                assert numbers(translated) == numbers(english), (lang, doc, unit.id)
+
+
+def test_every_page_carries_its_worked_examples_and_footnote_kinds(project):
+    kinds = {page_id: {f.kind for f in page.footnotes} for page_id, page in project.pages.items()}
+    assert kinds["mage-and-witch-c1"] == {"ruling", "note", "printing"}
+    assert kinds["mage-and-witch-c2-c3"] == {"ruling", "note", "printing"}
+    assert kinds["crop-circles-c1"] >= {"ruling", "note"}
+    claimed = {ex.example.id: ex.scenario.expect for ex in project.examples.values()}
+    assert claimed["mage-and-witch-c1-city"] == {"red": 28, "blue": 28}
+    assert claimed["mage-and-witch-c1-roads"] == {"blue": 3, "red": 6}
+    assert claimed["crop-circles-c1-city"] == {"green": 6}
+    assert sum(1 for ex in project.examples.values() if ex.example.page == "inns-and-cathedrals") == 2
+
+
+@pytest.mark.skipif(not PROSE_OVERLAP.exists(), reason="the shared prose checker is not beside this checkout")
+def test_no_sentence_is_taken_from_the_source_documents():
+    result = subprocess.run([sys.executable, str(PROSE_OVERLAP), str(ROOT)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout[-3000:]
