@@ -20,9 +20,8 @@ from pathlib import Path
 from .pipeline import Generated, load_checked, mkdocs_settings, search_settings
 from .problem import ProblemsFound
 from .project import Project
-from .render.generate import render_language
+from .render.generate import prepare_rendering, render_language
 from .write import language_config, scan_placeholders, site_root, swap, sync_tree
-
 
 # The generator's own work, as the site issue defines it: load, validate, score, render
 # and write Markdown. MkDocs, and the final scan and swap of the built site, are not.
@@ -192,6 +191,10 @@ def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = No
     # it strictly (a warning fails it) into a staging folder. Two languages at a time.
     staging = site_dir.with_name(f".{site_dir.name}.new.{uuid.uuid4().hex[:8]}")
     (build_dir / "jinja-cache").mkdir(parents=True, exist_ok=True)
+    with _Stage(timings, "render"):
+        # Done once here rather than once per worker: the workers inherit the compiled
+        # templates and every translation status when they fork.
+        prepare_rendering(project, build_dir / "jinja-cache")
     _JOB = _Job(project, root, build_dir, staging, site_url)
     workers = max(1, min(jobs, len(codes)))
     timings.processes = workers

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import re
 import string
-from functools import lru_cache
-from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterable, Iterator
 
 from . import markup
@@ -39,7 +38,7 @@ class Known:
     examples: set[str] = field(default_factory=set)
 
     @classmethod
-    def from_site(cls, site: Site | None) -> "Known":
+    def from_site(cls, site: Site | None) -> Known:
         if site is None:
             return cls()
         sources = [lang.code for lang in site.languages if lang.source]

@@ -51,7 +51,7 @@ class Span:
     """``strong`` or ``em`` around more inline nodes."""
 
     style: str
-    children: tuple["Node", ...] = field(default_factory=tuple)
+    children: tuple[Node, ...] = field(default_factory=tuple)
 
 
 Node = Union[Text, Ref, Span]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import polib
@@ -55,8 +55,8 @@ def export(project: Project, language: str, out: Path) -> list[Path]:
         po.metadata = {
             "Project-Id-Version": f"rulesite {doc}",
             "Report-Msgid-Bugs-To": "",
-            "POT-Creation-Date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M+0000"),
-            "PO-Revision-Date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M+0000"),
+            "POT-Creation-Date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M+0000"),
+            "PO-Revision-Date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M+0000"),
             "Last-Translator": "rulesite export",
             "Language-Team": f"{names[language]} <{language}@rulesite.invalid>",
             "Language": language,

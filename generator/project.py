@@ -15,12 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from . import check
-from .render.strings import required_keys
 from .examples import ScoredExample, caption_problems, score_example
 from .model import Example, Page, Rulesets, Site, Translation, Ui
+from .problem import Problems
+from .render.strings import required_keys
 from .rulesets import EDITIONS, RulesetTable, builtin
 from .rulesets import check as check_rulesets
-from .problem import Problem, Problems
 from .source import Source, read
 from .units import UnitInfo, page_units, site_units, ui_units, walk_sections
 from .validate import validate
@@ -179,7 +179,7 @@ def load(root: Path) -> tuple[Project | None, Problems]:
 
     # 3. Score every worked example against its published totals.
     scored: dict[str, ScoredExample] = {}
-    for stem, (example, source) in examples.items():
+    for example, source in examples.values():
         result, problems = score_example(example, source, table)
         loader.problems.extend(problems)
         if result is not None:

@@ -6,13 +6,12 @@ import html
 import re
 
 import markdown
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.render.escape import md_text
 from generator.write import safe_join
-
-import pytest
 
 # The extensions of mkdocs.yml that read inline syntax.
 EXTENSIONS = ["abbr", "admonition", "attr_list", "md_in_html", "tables", "footnotes", "toc", "pymdownx.emoji"]

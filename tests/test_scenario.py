@@ -13,7 +13,12 @@ import pytest
 
 from generator import scorer
 from generator.rulesets import load_rulesets
-from generator.scenario import check_expect, load_scenario, read_scenario, scenario_schema
+from generator.scenario import (
+    check_expect,
+    load_scenario,
+    read_scenario,
+    scenario_schema,
+)
 from generator.source import parse
 
 REPO = Path(__file__).resolve().parent.parent

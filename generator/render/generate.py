@@ -8,12 +8,17 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined
+from jinja2 import (
+    Environment,
+    FileSystemBytecodeCache,
+    FileSystemLoader,
+    StrictUndefined,
+)
 from markupsafe import Markup
 
 from .. import markup
 from ..project import Project
-from ..status import summarize
+from ..status import unit_status
 from .escape import md_text
 from .language import Lang
 from .page import ICONS, PageRenderer
@@ -50,7 +55,7 @@ def environment(cache: Path | None = None) -> Environment:
 class NavEntry:
     title: str
     path: str | None = None
-    children: list["NavEntry"] = field(default_factory=list)
+    children: list[NavEntry] = field(default_factory=list)
 
     def to_mkdocs(self) -> Any:
         if self.children:
@@ -239,6 +244,17 @@ def render_site(project: Project, cache: Path | None = None) -> dict[str, Langua
     """Every language's generated pages; pure apart from reading templates."""
     env = environment(cache)
     return {code: SiteRenderer(project, code, env).site() for code in project.languages}
+
+
+def prepare_rendering(project: Project, cache: Path | None = None) -> None:
+    """Compile every template and work out every translation status, ahead of rendering."""
+    env = environment(cache)
+    for name in env.list_templates(extensions=["j2"]):
+        env.get_template(name)
+    for code in project.languages:
+        for units in project.units.values():
+            for unit in units.values():
+                unit_status(project, code, unit)
 
 
 def render_language(project: Project, code: str, cache: Path | None = None) -> LanguageSite:

@@ -21,7 +21,7 @@ ICONS = {"book": ":material-book-open-variant:", "globe": ":material-earth:", "a
 @dataclass
 class Item:
     text: Markup
-    children: list["Item"] = field(default_factory=list)
+    children: list[Item] = field(default_factory=list)
 
 
 @dataclass
@@ -38,7 +38,7 @@ class SectionView:
     level: int
     title: Markup
     blocks: list[Block]
-    sections: list["SectionView"]
+    sections: list[SectionView]
 
 
 @dataclass

@@ -33,14 +33,14 @@ def word_diff(before: str, after: str) -> Markup:
     return Markup("".join(out))
 
 
-def documents(renderer: "SiteRenderer") -> list[tuple[str, str]]:
+def documents(renderer: SiteRenderer) -> list[tuple[str, str]]:
     """(document id, title) for everything translators work on."""
     lang = renderer.lang
     docs = [(page_id, lang.page_title(page_id)) for page_id in renderer.project.pages]
     return docs + [("site", lang.ui_plain("translate.site-doc")), ("ui", lang.ui_plain("translate.ui-doc"))]
 
 
-def dashboard(renderer: "SiteRenderer", lang: "Lang") -> str:
+def dashboard(renderer: SiteRenderer, lang: Lang) -> str:
     project = renderer.project
     path = "translate/index.md"
     resolve = lang.resolver(path)
@@ -55,7 +55,7 @@ def dashboard(renderer: "SiteRenderer", lang: "Lang") -> str:
                            title_plain=lang.ui_plain("translate.title"), rows=rows)
 
 
-def comparison(renderer: "SiteRenderer", lang: "Lang", doc: str) -> str:
+def comparison(renderer: SiteRenderer, lang: Lang, doc: str) -> str:
     project = renderer.project
     path = f"translate/{doc}.md"
     others = [code for code in project.target_languages if code != lang.code]

@@ -9,8 +9,17 @@ from __future__ import annotations
 
 from .compute import FARM_SCORERS, majority, score
 from .explain import STEP_TEMPLATES, describe, explain
-from .model import (CLOISTER_TILES, FEATURE_TYPES, SCORINGS, Feature, FeatureResult, Result, Scenario,
-                    ScoringError, Step)
+from .model import (
+                    CLOISTER_TILES,
+                    FEATURE_TYPES,
+                    SCORINGS,
+                    Feature,
+                    FeatureResult,
+                    Result,
+                    Scenario,
+                    ScoringError,
+                    Step,
+)
 from .ruleset import FARM_METHODS, STANDARD, FarmRules, Ruleset, SmallCity
 
 __all__ = [

@@ -6,7 +6,14 @@ from typing import Any, Callable
 
 import pytest
 
-from generator.scorer import FarmRules, Feature, Ruleset, Scenario, ScoringError, SmallCity
+from generator.scorer import (
+    FarmRules,
+    Feature,
+    Ruleset,
+    Scenario,
+    ScoringError,
+    SmallCity,
+)
 
 from .scorer_cases import city, cloister, field, road
 

@@ -8,7 +8,17 @@ import pytest
 
 from generator.scorer import STANDARD, Ruleset, Scenario, score
 
-from .scorer_cases import BEFORE_BB4, C1_2000, C1_2001, city, cloister, during, field, final, road
+from .scorer_cases import (
+    BEFORE_BB4,
+    C1_2000,
+    C1_2001,
+    city,
+    cloister,
+    during,
+    field,
+    final,
+    road,
+)
 
 
 @dataclass

@@ -7,9 +7,27 @@ from string import Formatter
 import pytest
 from hypothesis import given, settings
 
-from generator.scorer import STEP_TEMPLATES, Result, Scenario, Step, describe, explain, score
+from generator.scorer import (
+    STEP_TEMPLATES,
+    Result,
+    Scenario,
+    Step,
+    describe,
+    explain,
+    score,
+)
 
-from .scorer_cases import BEFORE_BB4, C1_2000, C1_2001, city, cloister, during, field, final, road
+from .scorer_cases import (
+    BEFORE_BB4,
+    C1_2000,
+    C1_2001,
+    city,
+    cloister,
+    during,
+    field,
+    final,
+    road,
+)
 from .scorer_strategies import scenarios
 
 # One scenario per situation, so together they make the scorer say everything it can.
