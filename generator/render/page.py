@@ -275,6 +275,8 @@ class PageRenderer:
         if info.series:
             series = lang.ui_unit("site", f"series.{info.series.series}.pattern", number=info.series.number)
         summary = summarize(self.project, lang.code, page.id)
+        translations = [{"code": code, "percent": (s := summarize(self.project, code, page.id)).percent,
+                         "outdated": s.outdated} for code in self.project.target_languages]
         related = [(md_text(lang.page_title(r)), self.resolve.link(f"{r}.md")) for r in page.related]
         flavour = self.lang.text(self.units["flavour"], self.resolve) if "flavour" in self.units else None
         return {
@@ -285,6 +287,7 @@ class PageRenderer:
             "flavour": flavour,
             "chooser": self.chooser(),
             "summary": summary,
+            "translations": translations,
             "compare_link": self.resolve.link(f"translate/{page.id}.md"),
             "reading_link": self.resolve.link("reading.md"),
             "legend_link": self.resolve.link("legend.md"),
