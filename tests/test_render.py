@@ -93,13 +93,37 @@ def test_links_between_pages_stay_in_the_same_language(project):
     assert "](publishers/hig.md)" in text
 
 
-def test_translation_line_on_translated_pages_only(project, en):
-    assert ":material-translate:" not in en.page("inns-and-cathedrals")
+def test_translation_line_says_how_complete_the_page_is(project, en):
+    english = en.page("inns-and-cathedrals")
+    line = next(line for line in english.splitlines() if line.startswith(":material-translate:"))
+    assert [code for code in project.target_languages if f"[{code} 100%](translate/inns-and-cathedrals.md)" in line] \
+        == project.target_languages
     nl = SiteRenderer(project, "nl").page("inns-and-cathedrals")
-    assert re.search(r":material-translate: .*100", nl)
+    assert re.search(r":material-translate: 100% vertaald, 0 verouderd", nl)
 
 
 def test_no_generated_markdown_contains_template_syntax(project):
     for code, site in render_site(project).items():
         for path, text in site.files.items():
             assert not re.search(r"\{\{|\{%", text), f"{code}/{path}"
+
+
+def table_rows(text: str) -> tuple[list[str], list[list[str]]]:
+    table = text[text.index("## Differences between printings"):text.index("## See also")]
+    header = next(line for line in table.splitlines() if line.startswith("| Text"))
+    columns = re.findall(r">([^<]+)</abbr>", header)
+    rows = [[cell.strip() for cell in line.strip("|").split("|")] for line in table.splitlines() if line.startswith("| [")]
+    return columns, rows
+
+
+def test_printing_table_marks_only_what_the_footnotes_state(en):
+    columns, rows = table_rows(en.page("mage-and-witch-c2-c3"))
+    marks = {row[1]: dict(zip(columns, row[2:])) for row in rows}
+    bb7 = next(cells for label, cells in marks.items() if "not in BB7" in label)
+    assert bb7["BB7"] == "✗" and bb7["Mindok BB7"] == "✓" and bb7["BB6"] == "✓"
+    assert bb7["BB4"] == ""  # a first-edition box cited elsewhere on the page is not guessed at
+    since = next(cells for label, cells in marks.items() if label.startswith("since BB4"))
+    assert since["BB4"] == "✓" and {since[c] for c in columns if c != "BB4"} == {""}
+    columns, rows = table_rows(en.page("mage-and-witch-c1"))
+    end = next(dict(zip(columns, row[2:])) | {"label": row[1]} for row in rows if row[1].startswith("end only in"))
+    assert end["RGG"] == "✓" and end["HiG"] == "✗" and end["label"] == "end only in RGG"

@@ -86,15 +86,16 @@ class PageRenderer:
         return self.lang.printings[printing_id].short
 
     def diff_label(self, footnote: Footnote) -> Markup:
+        scope = "-end" if footnote.part == "end" else ""
         parts = []
         if footnote.only_in:
-            parts.append(self.lang.ui("diff.only", printings=self.printings(footnote.only_in)))
+            parts.append(self.lang.ui(f"diff.only{scope}", printings=self.printings(footnote.only_in)))
         if footnote.missing_from:
-            parts.append(self.lang.ui("diff.missing", printings=self.printings(footnote.missing_from)))
+            parts.append(self.lang.ui(f"diff.missing{scope}", printings=self.printings(footnote.missing_from)))
         if footnote.kept_in:
             parts.append(self.lang.ui("diff.kept", printings=self.printings(footnote.kept_in)))
         if footnote.since:
-            parts.append(self.lang.ui("diff.since", printing=Markup(md_text(self.project_short(footnote.since)))))
+            parts.append(self.lang.ui(f"diff.since{scope}", printing=Markup(md_text(self.project_short(footnote.since)))))
         return Markup("; ").join(parts)
 
     # ------------------------------------------------------------------ blocks
@@ -251,20 +252,23 @@ class PageRenderer:
 
     @staticmethod
     def presence(note: Footnote, printing: str, releases: list[str]) -> str:
-        """✓ the printing has the text, ✗ it lacks it, blank where the data says nothing."""
-        if note.only_in:
-            return "✓" if printing in note.only_in else "✗"
+        """✓ the printing has the text, ✗ it lacks it, blank where the data says nothing.
+
+        Only what a footnote states is marked: "only in X" says the page's other printings
+        lack the text, "missing from X" says they have it; "since X" says nothing about
+        any printing but X, and printings that do not carry this page's rules (another
+        tile edition's box cited for a clarification) are never guessed at.
+        """
+        if printing in note.only_in or printing in note.kept_in or printing == note.since:
+            return "✓"
         if printing in note.missing_from:
             return "✗"
-        if printing in note.kept_in:
-            return "✓"
-        if note.since:
-            if printing == note.since:
+        if printing in releases:
+            if note.only_in:
+                return "✗"
+            if note.missing_from:
                 return "✓"
-            if printing in releases and note.since in releases:
-                return "✓" if releases.index(printing) > releases.index(note.since) else "✗"
-            return ""
-        return "✓" if note.missing_from else ""
+        return ""
 
     def context(self) -> dict[str, Any]:
         page, lang = self.page, self.lang

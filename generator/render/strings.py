@@ -9,7 +9,7 @@ from __future__ import annotations
 from .. import scorer
 
 STATIC_KEYS = frozenset({
-    "chooser.label", "chooser.none", "diff.kept", "diff.missing", "diff.only", "diff.since",
+    "chooser.label", "chooser.none", "diff.kept", "diff.missing-end", "diff.only-end", "diff.since-end", "diff.missing", "diff.only", "diff.since",
     "differences.difference", "differences.intro", "differences.none", "differences.text",
     "differences.title", "example.checked", "example.feature", "example.ruleset", "example.total",
     "fallback.banner", "fn.kept", "fn.missing", "fn.missing-end", "fn.only", "fn.only-end", "fn.since",
