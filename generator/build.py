@@ -16,6 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from .pipeline import Generated, load_checked, mkdocs_settings, search_settings
 from .problem import ProblemsFound
@@ -216,8 +217,10 @@ def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = No
 
         # 5. The site root, and a last look for anything left unrendered.
         with _Stage(timings, "finish"):
-            names = dict(Generated(project, None).languages)  # type: ignore[arg-type]
-            for name, text in site_root([(c, names[c]) for c in codes], project.languages[0], results[0].title).items():
+            names = {language.code: language.native_name for language in project.site.languages}
+            base = urlsplit(site_url).path.rstrip("/") + "/" if site_url else "/"
+            for name, text in site_root([(c, names[c]) for c in codes], project.languages[0], results[0].title,
+                                        base).items():
                 (staging / name).write_text(text, encoding="utf-8")
             leftovers = scan_placeholders(staging)
             if leftovers:

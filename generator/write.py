@@ -91,40 +91,37 @@ def language_config(root: Path, build: Path, code: str, settings: dict[str, Any]
     return path
 
 
-def site_root(languages: list[tuple[str, str]], default: str, title: str) -> dict[str, str]:
-    """The files at the top of site/: a language chooser that sends visitors on."""
-    links = "\n".join(f'<li><a href="{html.escape(code)}/" hreflang="{html.escape(code)}" lang="{html.escape(code)}">'
-                      f"{html.escape(name)}</a></li>" for code, name in languages)
+def site_root(languages: list[tuple[str, str]], default: str, title: str, base: str = "/") -> dict[str, str]:
+    """The files at the top of site/: a language chooser that sends visitors on.
+
+    ``index.html`` picks the visitor's preferred language (the default one without
+    JavaScript); ``404.html`` lists the languages, with links from ``base``, the path the
+    site is served under, since a 404 page can be shown at any depth.
+    """
     codes = json.dumps([code for code, _ in languages])
-    index = f"""<!doctype html>
-<html lang="{html.escape(default)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<title>{html.escape(title)}</title>
-<noscript><meta http-equiv="refresh" content="0; url={html.escape(default)}/"></noscript>
+
+    def page(links: str, script: str) -> str:
+        return (f'<!doctype html>\n<html lang="{html.escape(default)}">\n<head>\n<meta charset="utf-8">\n'
+                f'<meta name="viewport" content="width=device-width,initial-scale=1">\n<title>{html.escape(title)}</title>\n'
+                f"{script}</head>\n<body>\n<h1>{html.escape(title)}</h1>\n<ul>\n{links}\n</ul>\n</body>\n</html>\n")
+
+    def links(prefix: str) -> str:
+        return "\n".join(f'<li><a href="{html.escape(prefix + code)}/" hreflang="{html.escape(code)}" '
+                         f'lang="{html.escape(code)}">{html.escape(name)}</a></li>' for code, name in languages)
+
+    redirect = f"""<noscript><meta http-equiv="refresh" content="0; url={html.escape(default)}/"></noscript>
 <script>
 (function () {{
-  var codes = {codes}, wanted = (navigator.languages || [navigator.language || ""]);
+  var codes = {codes}, wanted = navigator.languages || [navigator.language || ""];
   for (var i = 0; i < wanted.length; i++) {{
     var code = String(wanted[i]).toLowerCase().split("-")[0];
     if (codes.indexOf(code) >= 0) {{ location.replace(code + "/"); return; }}
   }}
-  location.replace("{html.escape(default)}/");
+  location.replace({json.dumps(default + "/")});
 }})();
 </script>
-</head>
-<body>
-<h1>{html.escape(title)}</h1>
-<ul>
-{links}
-</ul>
-</body>
-</html>
 """
-    not_found = index.replace("<h1>", '<h1 class="not-found">').replace("location.replace(code", "location.replace('/' + code").replace(
-        f'location.replace("{html.escape(default)}/")', f'location.replace("/{html.escape(default)}/")')
-    return {"index.html": index, "404.html": not_found}
+    return {"index.html": page(links(""), redirect), "404.html": page(links(base), "")}
 
 
 # Opening template syntax of Jinja ({{ }}, {% %}) and MediaWiki ({{{ }}}); a lone "}}" is

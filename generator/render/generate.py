@@ -153,33 +153,21 @@ class SiteRenderer:
                 "edition": lang.site_md(f"edition.{printing.edition}.name"),
                 "language": md_text(printing.language), "years": years,
                 "description": lang.text(self.project.units["site"][f"printing.{printing.id}.description"], resolve),
-                "differences": self.printing_differences(printing.id, resolve),
+                "differences": self.printing_differences(printing.id, path),
                 "pages": [(md_text(lang.page_title(p.id)), resolve.link(f"{p.id}.md"))
                           for p in self.project.pages.values() if any(r.printing == printing.id for r in p.info.releases)],
             })
         return self.render("publisher.md.j2", path, title=md_text(publisher.name), title_plain=publisher.name,
                            country=md_text(publisher.country), printings=printings)
 
-    def printing_differences(self, printing_id: str, resolve) -> list[dict[str, Any]]:
+    def printing_differences(self, printing_id: str, path: str) -> list[dict[str, Any]]:
         """What this printing adds or lacks, gathered from every page's printing footnotes."""
         out = []
         for page in self.project.pages.values():
-            renderer = PageRenderer(self.lang, page, "publishers/x.md")
-            renderer.resolve = resolve
-            notes = {f.id: f for f in page.footnotes if f.kind == "printing"
-                     and printing_id in (f.only_in + f.missing_from + f.kept_in + ([f.since] if f.since else []))}
-            if not notes:
-                continue
-            for unit in self.project.units[page.id].values():
-                if unit.syntax != "markup":
-                    continue
-                for ref in markup.refs(markup.parse(unit.text)[0], "fn"):
-                    if ref.target in notes:
-                        text = self.lang.status(page.id, unit.id).text
-                        plain = markup.plain(markup.parse(text)[0])
-                        excerpt = plain if len(plain) <= 90 else plain[:87].rsplit(" ", 1)[0] + " …"
-                        out.append({"label": renderer.diff_label(notes[ref.target]), "excerpt": md_text(excerpt),
-                                    "link": resolve.link(f"{page.id}.md") + "#printing-differences"})
+            renderer = PageRenderer(self.lang, page, path)
+            for unit, note in renderer.printing_texts(printing_id):
+                out.append({"label": renderer.diff_label(note), "excerpt": md_text(renderer.excerpt(unit)),
+                            "link": renderer.resolve.link(f"{page.id}.md") + "#printing-differences"})
         return out
 
     def translate_index(self) -> str:

@@ -233,6 +233,16 @@ class PageRenderer:
                 if printing not in columns:
                     columns.append(printing)
         rows = []
+        for unit, note in self.printing_texts():
+            cells = [self.presence(note, printing, releases) for printing in columns]
+            rows.append({"excerpt": md_text(self.excerpt(unit)), "anchor": self.unit_section.get(unit.id),
+                         "label": self.diff_label(note), "cells": cells})
+        return {"rows": rows, "columns": [md_text(self.project_short(p)) for p in columns],
+                "titles": [attr(self.lang.printing_label(p)) for p in columns]}
+
+    def printing_texts(self, printing: str | None = None) -> list[tuple[UnitInfo, Footnote]]:
+        """(text, printing footnote) pairs of this page, optionally those naming one printing."""
+        pairs = []
         for unit in self.units.values():
             if unit.syntax != "markup":
                 continue
@@ -240,15 +250,15 @@ class PageRenderer:
                 note = self.footnotes.get(ref.target)
                 if note is None or note.kind != "printing":
                     continue
-                status = self.lang.status(unit.doc, unit.id)
-                nodes = markup.parse(status.text)[0]
-                text = inline.plain_text(nodes, self.resolve)
-                excerpt = text if len(text) <= 90 else text[:87].rsplit(" ", 1)[0] + " …"
-                cells = [self.presence(note, printing, releases) for printing in columns]
-                section = self.unit_section.get(unit.id)
-                rows.append({"excerpt": md_text(excerpt), "anchor": section, "label": self.diff_label(note), "cells": cells})
-        return {"rows": rows, "columns": [md_text(self.project_short(p)) for p in columns],
-                "titles": [attr(self.lang.printing_label(p)) for p in columns]}
+                named = note.only_in + note.missing_from + note.kept_in + ([note.since] if note.since else [])
+                if printing is None or printing in named:
+                    pairs.append((unit, note))
+        return pairs
+
+    def excerpt(self, unit: UnitInfo, length: int = 90) -> str:
+        """The start of a text in this language, without markup."""
+        text = inline.plain_text(markup.parse(self.lang.status(unit.doc, unit.id).text)[0], self.resolve)
+        return text if len(text) <= length else text[:length - 3].rsplit(" ", 1)[0] + " …"
 
     @staticmethod
     def presence(note: Footnote, printing: str, releases: list[str]) -> str:
