@@ -1,0 +1,46 @@
+"""Every command meets bad input with FILE:LINE:COL messages and an exit code, never a traceback."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT
+
+
+def run(root: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "generator", "--root", str(root), *args],
+                          capture_output=True, text=True, cwd=ROOT)
+
+
+@pytest.mark.parametrize("command", [
+    ["check"], ["build", "--site-dir", "{tmp}/site"], ["status"], ["po", "export", "--lang", "nl", "--out", "{tmp}/po"],
+    ["minor", "alpha", "title"], ["serve"],
+], ids=lambda c: " ".join(c[:2]))
+def test_broken_data_is_reported_by_every_command(minimal, tmp_path, command):
+    page = minimal / "rules_data" / "pages" / "alpha.yaml"
+    page.write_text(page.read_text().replace("title: Alpha", "title: [Alpha"))
+    result = run(minimal, *[part.replace("{tmp}", str(tmp_path)) for part in command])
+    assert result.returncode == 1
+    assert "rules_data/pages/alpha.yaml:" in result.stderr and "error [yaml-syntax]" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (tmp_path / "site").exists()
+
+
+def test_po_import_of_a_missing_or_garbled_file(minimal, tmp_path):
+    garbled = tmp_path / "garbled.po"
+    garbled.write_text('msgid "unterminated\n')
+    for path, code in ((tmp_path / "missing.po", "bad-po"), (garbled, "unknown-language")):
+        result = run(minimal, "po", "import", str(path))
+        assert result.returncode == 1
+        assert f"{path}:1:1: error [{code}]" in result.stderr and "Traceback" not in result.stderr
+        assert "nothing was written" in result.stderr
+
+
+def test_usage_errors(minimal):
+    assert run(minimal, "po", "export", "--lang", "xx").returncode == 2
+    assert run(minimal, "minor", "nowhere", "title").returncode == 2
+    assert run(minimal, "nonsense").returncode == 2
