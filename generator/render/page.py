@@ -85,18 +85,25 @@ class PageRenderer:
     def project_short(self, printing_id: str) -> str:
         return self.lang.printings[printing_id].short
 
-    def diff_label(self, footnote: Footnote) -> Markup:
+    @staticmethod
+    def claims(footnote: Footnote) -> list[tuple[str, str, list[str]]]:
+        """What a printing-difference footnote states: (wording key, parameter, printings)."""
         scope = "-end" if footnote.part == "end" else ""
-        parts = []
+        found = []
         if footnote.only_in:
-            parts.append(self.lang.ui(f"diff.only{scope}", printings=self.printings(footnote.only_in)))
+            found.append((f"only{scope}", "printings", footnote.only_in))
         if footnote.missing_from:
-            parts.append(self.lang.ui(f"diff.missing{scope}", printings=self.printings(footnote.missing_from)))
+            found.append((f"missing{scope}", "printings", footnote.missing_from))
         if footnote.kept_in:
-            parts.append(self.lang.ui("diff.kept", printings=self.printings(footnote.kept_in)))
+            found.append(("kept", "printings", footnote.kept_in))
         if footnote.since:
-            parts.append(self.lang.ui(f"diff.since{scope}", printing=Markup(md_text(self.project_short(footnote.since)))))
-        return Markup("; ").join(parts)
+            found.append((f"since{scope}", "printing", [footnote.since]))
+        return found
+
+    def diff_label(self, footnote: Footnote) -> Markup:
+        """The short label shown next to the text: "only in RGG"."""
+        return Markup("; ").join(self.lang.ui(f"diff.{key}", **{param: self.printings(ids)})
+                                 for key, param, ids in self.claims(footnote))
 
     # ------------------------------------------------------------------ blocks
 
@@ -183,15 +190,8 @@ class PageRenderer:
         kind = self.kinds[footnote.kind]
         parts: list[Markup] = []
         if footnote.kind == "printing":
-            scope = "-end" if footnote.part == "end" else ""
-            if footnote.only_in:
-                parts.append(self.lang.ui(f"fn.only{scope}", printings=self.printing_links(footnote.only_in)))
-            if footnote.missing_from:
-                parts.append(self.lang.ui(f"fn.missing{scope}", printings=self.printing_links(footnote.missing_from)))
-            if footnote.kept_in:
-                parts.append(self.lang.ui("fn.kept", printings=self.printing_links(footnote.kept_in)))
-            if footnote.since:
-                parts.append(self.lang.ui(f"fn.since{scope}", printing=self.printing_links([footnote.since])))
+            parts += [self.lang.ui(f"fn.{key}", **{param: self.printing_links(ids)})
+                      for key, param, ids in self.claims(footnote)]
         if footnote.text:
             parts.append(self.lang.text(self.units[f"footnote.{footnote.id}"], self.resolve))
         if footnote.history:
