@@ -122,3 +122,24 @@ def test_dutch_search_finds_dutch_pages_first(page, base_url):
     assert "Graancirkels" in first.inner_text()
     hrefs = page.locator(".md-search-result__item > a").evaluate_all("links => links.map(a => a.href)")
     assert hrefs and all(href.startswith(f"{base_url}/nl/") for href in hrefs)
+
+
+def test_translation_dashboard_sorts_by_a_column(page, base_url):
+    page.goto(f"{base_url}/en/translate/")
+    page.wait_for_load_state("networkidle")
+    rows = page.locator("table.rs-dashboard tbody tr")
+    assert rows.count() == 4 * 6  # four languages, four pages plus site and interface texts
+    header = page.locator("table.rs-dashboard th", has_text="Texts")
+    header.click()
+    assert header.get_attribute("aria-sort") in ("ascending", "descending")
+    totals = [int(t) for t in page.locator("table.rs-dashboard tbody tr td:nth-child(7)").all_inner_texts()]
+    assert totals in (sorted(totals), sorted(totals, reverse=True)) and len(set(totals)) > 1
+
+
+def test_comparison_view_adds_language_columns(page, base_url):
+    page.goto(f"{base_url}/nl/translate/mage-and-witch-c1/")
+    german = page.locator("td.rs-col--de").first
+    assert not german.is_visible()
+    page.locator('input[data-rs-column="de"]').check()
+    assert german.is_visible()
+    assert page.locator("td.rs-col--nl").first.is_visible()
