@@ -26,7 +26,6 @@ MonthYear = Annotated[str, Field(pattern=r"^(?:[1-9]|1[0-2])/(?:19|20)[0-9]{2}$"
 Text = Annotated[str, Field(min_length=1)]
 Year = Annotated[int, Field(ge=1990, le=2100)]
 
-FOOTNOTE_KINDS = ("ruling", "note", "printing")
 # A block type is literally called "list"; this alias keeps the builtin reachable there.
 List = list
 

@@ -47,7 +47,6 @@ class Project:
     ui: Ui
     rulesets: Rulesets | None
     pages: dict[str, Page]
-    page_files: dict[str, str]
     examples: dict[str, ScoredExample]
     table: RulesetTable
     sources: dict[str, Source]
@@ -208,7 +207,6 @@ def load(root: Path) -> tuple[Project | None, Problems]:
     project = Project(
         root=root, site=site, ui=ui, rulesets=rulesets,
         pages=dict(sorted(((p.id, p) for p, _ in pages.values()), key=lambda kv: (kv[1].order, kv[0]))),
-        page_files={p.id: s.file for p, s in pages.values()},
         examples=scored, table=table, sources=loader.sources, units=units, translations=translations,
     )
     return project, loader.problems

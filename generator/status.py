@@ -29,10 +29,6 @@ class UnitStatus:
         """The text to show in this language (English where there is no translation)."""
         return self.translation.text if self.translation else self.unit.text
 
-    @property
-    def text_language(self) -> str:
-        return self.language if self.translation or self.state == "source" else "en"
-
 
 @dataclass(frozen=True)
 class Summary:

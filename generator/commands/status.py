@@ -26,11 +26,12 @@ def collect(project, languages: list[str]) -> list[dict]:
     for code in languages:
         for doc in documents(project):
             summary = summarize(project, code, doc)
+            statuses = doc_statuses(project, code, doc)
             outdated = [{"id": s.unit.id, "file": s.unit.file,
                          "line": project.sources[s.unit.file].where(s.unit.path)[0],
                          "translation": project.translations[code][doc].file}
-                        for s in doc_statuses(project, code, doc) if s.state == "outdated"]
-            missing = [s.unit.id for s in doc_statuses(project, code, doc) if s.state == "missing"]
+                        for s in statuses if s.state == "outdated"]
+            missing = [s.unit.id for s in statuses if s.state == "missing"]
             rows.append({"language": code, "document": doc, "total": summary.total, "translated": summary.translated,
                          "outdated": summary.outdated, "missing": summary.missing, "percent": summary.percent,
                          "outdated_units": outdated, "missing_units": missing})

@@ -16,12 +16,12 @@ from jinja2 import (
 )
 from markupsafe import Markup
 
-from .. import markup
 from ..project import Project
 from ..status import unit_status
 from .escape import md_text
 from .language import Lang
 from .page import ICONS, PageRenderer
+from .translate import comparison, dashboard
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
@@ -171,12 +171,9 @@ class SiteRenderer:
         return out
 
     def translate_index(self) -> str:
-        lang = self.lang
-        from .translate import dashboard
-        return dashboard(self, lang)
+        return dashboard(self, self.lang)
 
     def translate_page(self, doc: str) -> str:
-        from .translate import comparison
         return comparison(self, self.lang, doc)
 
     def site(self) -> LanguageSite:

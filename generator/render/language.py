@@ -48,11 +48,6 @@ class Lang:
 
     # ------------------------------------------------------------------ interface strings
 
-    def ui_template(self, key: str) -> tuple[str, bool]:
-        """The interface string and whether it is in this language."""
-        status = self.status("ui", key)
-        return status.text, status.state in ("source", "translated", "outdated")
-
     def ui(self, key: str, **params: object) -> Markup:
         return self.ui_unit("ui", key, **params)
 
@@ -77,7 +72,7 @@ class Lang:
 
     def ui_plain(self, key: str, **params: object) -> str:
         """An interface string as plain text (for navigation titles and attributes)."""
-        return self.ui_template(key)[0].format_map({k: str(v) for k, v in params.items()})
+        return self.status("ui", key).text.format_map({k: str(v) for k, v in params.items()})
 
     def join(self, items: list[Markup]) -> Markup:
         """A localized list: "A", "A and B", "A, B and C"."""
