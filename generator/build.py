@@ -18,7 +18,7 @@ from multiprocessing import get_context
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from .pipeline import Generated, load_checked, mkdocs_settings, search_settings
+from .mkdocs_adapter import Generated, load_checked, mkdocs_settings, search_settings
 from .problem import ProblemsFound
 from .project import Project
 from .render.generate import prepare_rendering, render_language

@@ -20,7 +20,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 from mkdocs.utils.meta import get_data
 
-from . import pipeline
+from . import mkdocs_adapter
 
 log = logging.getLogger("mkdocs.plugins.rulesite")
 
@@ -40,19 +40,19 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
         if self.config.prebuilt:
             # `rulesite build` already checked, scored and rendered; its configuration
             # file carries the navigation and language settings.
-            self.files = pipeline.read_tree(Path(self.config.prebuilt))
+            self.files = mkdocs_adapter.read_tree(Path(self.config.prebuilt))
             self.lang = self.config.lang or config.theme["language"]
             self.source = config.extra["rulesite"]["source"]
             self.codes = {alt["lang"] for alt in config.extra.get("alternate", [])} | {self.lang}
             return config
         try:
-            generated = pipeline.generate(self.root, self.config.lang)
-        except pipeline.DataError as exc:
+            generated = mkdocs_adapter.generate(self.root, self.config.lang)
+        except mkdocs_adapter.DataError as exc:
             # Under `mkdocs serve` this keeps the last good site and prints every problem.
             raise PluginError("rules data has problems:\n" + exc.report) from None
         self.files, self.lang, self.source = generated.site.files, generated.site.code, generated.source
         self.codes = {code for code, _ in generated.languages}
-        settings = pipeline.mkdocs_settings(generated)
+        settings = mkdocs_adapter.mkdocs_settings(generated)
         config.site_name = settings["site_name"]
         config.theme["language"] = settings["theme"]["language"]
         config.extra.update(settings["extra"])

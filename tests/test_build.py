@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from generator.build import build
-from generator.pipeline import load_checked
+from generator.mkdocs_adapter import load_checked
 from generator.problem import ProblemsFound
 
 from .conftest import ROOT

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from generator.pipeline import load_checked
+from generator.mkdocs_adapter import load_checked
 from generator.render import language
 from generator.render.generate import SiteRenderer, render_site
 from generator.render.strings import required_keys

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..pipeline import load_checked
+from ..mkdocs_adapter import load_checked
 from ..translation_store import accept_minor_edit
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..pipeline import Generated, load_checked, mkdocs_settings, search_settings
+from ..mkdocs_adapter import Generated, load_checked, mkdocs_settings, search_settings
 from ..render.generate import render_language
 
 

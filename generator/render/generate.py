@@ -21,7 +21,7 @@ from ..status import unit_status
 from .escape import md_text
 from .language import Lang
 from .page import ICONS, PageRenderer
-from .translate import comparison, dashboard
+from .translator_views import comparison, dashboard
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 

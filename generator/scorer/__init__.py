@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .compute import FARM_SCORERS, majority, score
 from .explain import STEP_TEMPLATES, describe, explain
-from .model import (
+from .features import (
                     CLOISTER_TILES,
                     FEATURE_TYPES,
                     SCORINGS,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable, Mapping, Sequence
 
-from .model import Feature, FeatureResult, Result, Scenario, Step
+from .features import Feature, FeatureResult, Result, Scenario, Step
 from .ruleset import STANDARD, Ruleset
 
 FarmScorer = Callable[[Sequence[tuple[int, Feature]], Ruleset], list[FeatureResult]]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from .model import Result, Step
+from .features import Result, Step
 
 STEP_TEMPLATES: dict[str, str] = {
     # What a feature is worth.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Literal
 
-from .model import ScoringError, is_int
+from .features import ScoringError, is_int
 
 FarmMethod = Literal["per-field", "per-field-city-once", "per-city"]
 FARM_METHODS: tuple[str, ...] = ("per-field", "per-field-city-once", "per-city")
