@@ -18,7 +18,7 @@ from . import check
 from .examples import ScoredExample, caption_problems, score_example
 from .model import Example, Page, Rulesets, Site, Translation, Ui
 from .problem import Problems
-from .render.strings import required_keys
+from .ui_strings import required_keys
 from .rulesets import EDITIONS, RulesetTable, builtin
 from .rulesets import check as check_rulesets
 from .source import Source, read

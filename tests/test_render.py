@@ -9,7 +9,7 @@ import pytest
 from generator.mkdocs_adapter import load_checked
 from generator.render import language
 from generator.render.generate import SiteRenderer, render_site
-from generator.render.strings import required_keys
+from generator.ui_strings import required_keys
 
 from .conftest import ROOT
 

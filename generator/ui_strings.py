@@ -6,7 +6,7 @@ one is missing here, so this list cannot fall behind the templates.
 
 from __future__ import annotations
 
-from .. import scorer
+from . import scorer
 
 STATIC_KEYS = frozenset({
     "chooser.label", "chooser.none", "diff.kept", "diff.missing-end", "diff.only-end", "diff.since-end", "diff.missing", "diff.only", "diff.since",
