@@ -1,5 +1,8 @@
 """``build()``: the whole site, every language, in named stages.
 
+Stage: build (the last stage; it calls every other one in order: read, validate, check,
+score, translations, render, write, then MkDocs through :mod:`generator.mkdocs_adapter`).
+
 Like MkDocs' own ``build()``, nothing is written until everything has been read and
 checked, and the previous ``site/`` is replaced only by a complete new one: a failure at
 any stage leaves it untouched.
@@ -7,7 +10,6 @@ any stage leaves it untouched.
 
 from __future__ import annotations
 
-import logging
 import shutil
 import sys
 import time
@@ -18,11 +20,16 @@ from multiprocessing import get_context
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from .mkdocs_adapter import Generated, load_checked, mkdocs_settings, search_settings
-from .problem import ProblemsFound
-from .project import Project
+from .check import check_references
+from .examples import score_examples
+from .mkdocs_adapter import Generated, build_language, write_config
+from .problem import DataError, Problem, ProblemsFound, StageFailed
+from .project import Project, assemble, checked
 from .render.generate import prepare_rendering, render_language
-from .write import language_config, scan_placeholders, site_root, swap, sync_tree
+from .source import read_all
+from .translations import load_translations
+from .validate import validate_all
+from .write import scan_template_syntax, site_root, swap, write_language
 
 # The generator's own work, as the site issue defines it: load, validate, score, render
 # and write Markdown. MkDocs, and the final scan and swap of the built site, are not.
@@ -93,47 +100,15 @@ class _Stage:
         self.timings.wall[self.name] = self.timings.wall.get(self.name, 0.0) + seconds
 
 
-def _mkdocs_build(config_file: str) -> tuple[float, list[str], bool]:
-    """Build one language with MkDocs in strict mode: (seconds, messages, failed)."""
-    from mkdocs.commands.build import build as mkdocs_build
-    from mkdocs.config import load_config
-    from mkdocs.exceptions import Abort, MkDocsException
-
-    messages: list[str] = []
-
-    class Collect(logging.Handler):
-        def emit(self, record: logging.LogRecord) -> None:
-            if record.levelno >= logging.WARNING:
-                messages.append(f"{record.levelname}: {record.getMessage()}")
-
-    logger = logging.getLogger("mkdocs")
-    handler = Collect()
-    logger.addHandler(handler)
-    logger.setLevel(logging.INFO)
-    logger.propagate = False
-    start = time.perf_counter()
-    try:
-        mkdocs_build(load_config(config_file=config_file, strict=True))
-    except (Abort, MkDocsException, SystemExit) as exc:
-        messages.append(f"ERROR: {exc}")
-        return time.perf_counter() - start, messages, True
-    finally:
-        logger.removeHandler(handler)
-    return time.perf_counter() - start, messages, any(m.startswith(("WARNING", "ERROR")) for m in messages)
-
-
 @dataclass
 class _Job:
-    """What every language build needs; set before the worker processes fork."""
+    """What every language build needs; handed to each worker process by the pool initializer."""
 
     project: Project
     root: Path
     build_dir: Path
     staging: Path
     site_url: str | None
-
-
-_JOB: _Job | None = None
 
 
 @dataclass
@@ -145,23 +120,73 @@ class LanguageBuild:
     title: str
 
 
-def _build_language(code: str) -> LanguageBuild:
+def _build_language(job: _Job, code: str) -> LanguageBuild:
     """Render one language's Markdown, write it, and build it with MkDocs."""
-    job = _JOB
-    assert job is not None
     stages: dict[str, float] = {}
     start = time.perf_counter()
     site = render_language(job.project, code, job.build_dir / "jinja-cache")
     stages["render"] = time.perf_counter() - start
     start = time.perf_counter()
-    docs = job.build_dir / "docs" / code
-    sync_tree(docs, site.files)
-    config = language_config(job.root, job.build_dir, code, mkdocs_settings(Generated(job.project, site), job.site_url),
-                             job.staging / code, docs, search_settings(code))
+    docs = write_language(job.build_dir, code, site.files)
+    config = write_config(job.root, job.build_dir / f"mkdocs.{code}.yml", Generated(job.project, site),
+                          site_url=job.site_url, site_dir=job.staging / code, prebuilt=docs)
     stages["write"] = time.perf_counter() - start
-    seconds, messages, failed = _mkdocs_build(str(config))
-    stages["mkdocs"] = seconds
+    stages["mkdocs"], messages, failed = build_language(config)
     return LanguageBuild(code, stages, messages, failed, site.strings["site.title"])
+
+
+# The job of this worker process, set once by the pool's initializer (only ever in workers).
+_worker_job: _Job | None = None
+
+
+def _start_worker(job: _Job) -> None:
+    global _worker_job
+    _worker_job = job
+
+
+def _build_in_worker(code: str) -> LanguageBuild:
+    assert _worker_job is not None, "_start_worker did not run"
+    return _build_language(_worker_job, code)
+
+
+def _build_languages(job: _Job, codes: list[str], jobs: int, timings: Timings) -> list[LanguageBuild]:
+    """Render, write and build every language, ``jobs`` at a time, into the staging folder."""
+    workers = max(1, min(jobs, len(codes)))
+    timings.processes = workers
+    start = time.perf_counter()
+    if workers == 1:
+        results = [_build_language(job, code) for code in codes]
+    else:
+        # Forked workers inherit the compiled templates and every translation status.
+        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork"),
+                                 initializer=_start_worker, initargs=(job,)) as pool:
+            results = list(pool.map(_build_in_worker, codes))
+    timings.wall["languages"] = time.perf_counter() - start
+    for result in results:
+        for name, seconds in result.stages.items():
+            timings.add(name, seconds)
+        for message in result.messages:
+            print(f"mkdocs.{result.code}.yml: {message}", file=sys.stderr)
+    if any(result.failed for result in results):
+        raise StageFailed("the MkDocs build failed; site/ was left as it was")
+    return results
+
+
+def _finish(project: Project, results: list[LanguageBuild], staging: Path, site_dir: Path,
+            site_url: str | None) -> int:
+    """The site root, a last look for anything left unrendered, then the swap; returns the page count."""
+    codes = [result.code for result in results]
+    names = {language.code: language.native_name for language in project.site.languages}
+    base = urlsplit(site_url).path.rstrip("/") + "/" if site_url else "/"
+    for name, text in site_root([(c, names[c]) for c in codes], project.languages[0], results[0].title,
+                                base).items():
+        (staging / name).write_text(text, encoding="utf-8")
+    leftovers = scan_template_syntax(staging)
+    if leftovers:
+        raise ProblemsFound(leftovers)
+    pages = sum(1 for _ in staging.rglob("*.html"))
+    swap(staging, site_dir)  # only now does the new site replace the old one
+    return pages
 
 
 @dataclass
@@ -172,64 +197,43 @@ class BuildResult:
     pages: int
 
 
+def _chosen(project: Project, languages: list[str] | None) -> list[str]:
+    codes = languages or project.languages
+    unknown = [code for code in codes if code not in project.languages]
+    if unknown:
+        raise DataError([Problem("rules_data/site.yaml", 1, 1, "unknown-language",
+                                 f"no language {code!r} in site.yaml") for code in unknown])
+    return codes
+
+
 def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = None, jobs: int = 2,
           languages: list[str] | None = None) -> BuildResult:
-    global _JOB
+    """Build stage: load everything, then render, write and build each language, then swap.
+
+    Raises :class:`DataError` (every data problem) or :class:`StageFailed`; ``site/`` is
+    then left as it was.
+    """
     root = root.resolve()
     site_dir = (site_dir or root / "site").resolve()
     build_dir = root / "build"
     timings = Timings()
-
-    # 1. Read, validate, check references, score every worked example. Nothing written yet.
-    with _Stage(timings, "load+check+score"):
-        project = load_checked(root)  # raises DataError (a ProblemsFound) listing every error
-    codes = languages or project.languages
-    unknown = [code for code in codes if code not in project.languages]
-    if unknown:
-        raise SystemExit(f"rulesite: unknown language(s): {', '.join(unknown)}")
-
-    # 2-4. Per language: render Markdown, write it with a MkDocs configuration, and build
-    # it strictly (a warning fails it) into a staging folder. Two languages at a time.
-    staging = site_dir.with_name(f".{site_dir.name}.new.{uuid.uuid4().hex[:8]}")
+    with _Stage(timings, "load+check+score"):  # nothing is written before this is through
+        files = read_all(root)
+        data = validate_all(files)
+        references = check_references(data)
+        scored = score_examples(data, references.table)
+        translations = load_translations(data, references)
+        project = checked(assemble(data, references, scored, translations))
+    codes = _chosen(project, languages)
     (build_dir / "jinja-cache").mkdir(parents=True, exist_ok=True)
     with _Stage(timings, "render"):
-        # Done once here rather than once per worker: the workers inherit the compiled
-        # templates and every translation status when they fork.
-        prepare_rendering(project, build_dir / "jinja-cache")
-    _JOB = _Job(project, root, build_dir, staging, site_url)
-    workers = max(1, min(jobs, len(codes)))
-    timings.processes = workers
+        prepare_rendering(project, build_dir / "jinja-cache")  # once here, not once per worker
+    staging = site_dir.with_name(f".{site_dir.name}.new.{uuid.uuid4().hex[:8]}")
     try:
-        start = time.perf_counter()
-        if workers == 1:
-            results = [_build_language(code) for code in codes]
-        else:
-            with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork")) as pool:
-                results = list(pool.map(_build_language, codes))
-        timings.wall["languages"] = time.perf_counter() - start
-        for result in results:
-            for name, seconds in result.stages.items():
-                timings.add(name, seconds)
-            for message in result.messages:
-                print(f"mkdocs.{result.code}.yml: {message}", file=sys.stderr)
-        if any(result.failed for result in results):
-            raise SystemExit("rulesite: the MkDocs build failed; site/ was left as it was")
-
-        # 5. The site root, and a last look for anything left unrendered.
+        results = _build_languages(_Job(project, root, build_dir, staging, site_url), codes, jobs, timings)
         with _Stage(timings, "finish"):
-            names = {language.code: language.native_name for language in project.site.languages}
-            base = urlsplit(site_url).path.rstrip("/") + "/" if site_url else "/"
-            for name, text in site_root([(c, names[c]) for c in codes], project.languages[0], results[0].title,
-                                        base).items():
-                (staging / name).write_text(text, encoding="utf-8")
-            leftovers = scan_placeholders(staging)
-            if leftovers:
-                raise ProblemsFound(leftovers)
-            pages = sum(1 for _ in staging.rglob("*.html"))
-            # 6. Only now does the new site replace the old one.
-            swap(staging, site_dir)
+            pages = _finish(project, results, staging, site_dir, site_url)
     finally:
-        _JOB = None
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
     return BuildResult(site_dir, codes, timings, pages)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import string
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable, Iterator
@@ -15,8 +16,13 @@ from typing import Iterable, Iterator
 from . import markup
 from .model import Example, Footnote, Page, Site, TileTable
 from .problem import Problem
+from .rulesets import RulesetTable, builtin
+from .rulesets import check as check_rulesets
 from .source import PathKey, Source
-from .units import UnitInfo, walk_sections
+from .ui_strings import required_keys
+from .units import UnitInfo, page_units, site_units, ui_units, walk_sections
+from .validate import Data
+from .vocabulary import EDITIONS, LANGUAGE_CODE, TEMPLATE_OPENING
 
 
 @dataclass
@@ -217,7 +223,8 @@ def check_text(source: Source, path: PathKey, text: str, syntax: str, footnotes:
     """Markup of one text (English or translated); ``english`` is the source text for a translation."""
     problems: list[Problem] = []
     if syntax == "placeholders":
-        bad = re.search(r"<\s*[A-Za-z!/?]|\{\{|\{%", text)
+        found = (match for match in (markup.HTML.search(text), TEMPLATE_OPENING.search(text)) if match)
+        bad = min(found, key=lambda match: match.start(), default=None)
         if bad:
             problems.append(source.problem(path, "raw-html" if bad.group().startswith("<") else "template-syntax",
                                            "interface strings are plain text with {name} placeholders"))
@@ -336,3 +343,98 @@ def structure_warnings(source: Source, path: PathKey, english: str, translated: 
         problems.append(warn("number-mismatch",
                              f"numbers {list(_numbers(translated))} differ from the English {list(_numbers(english))}"))
     return problems
+
+
+# --------------------------------------------------------------------------- the stage
+
+
+@dataclass
+class References:
+    """What the check stage establishes for the later ones: known ids, rulesets and text units."""
+
+    known: Known
+    table: RulesetTable
+    units: dict[str, dict[str, UnitInfo]] = field(default_factory=dict)
+    """Document (a page id, ``site`` or ``ui``) to unit id to unit."""
+    problems: list[Problem] = field(default_factory=list)
+
+
+def check_references(data: Data) -> References:
+    """Check stage: references between files, and every rule a schema cannot express."""
+    site = data.site.model if data.site else None
+    known = Known.from_site(site)
+    known.pages, known.examples = set(data.pages), set(data.examples)
+    refs = References(known, builtin())
+    if data.site is not None:
+        refs.problems += check_site(data.site.model, data.site.source)
+    if data.rulesets is not None:
+        refs.table, found = check_rulesets(data.rulesets.source, data.rulesets.model,
+                                           known.editions_in_order or EDITIONS)
+        refs.problems += found
+    _check_site_units(data, refs)
+    _check_ui(data, refs)
+    _check_pages(data, refs)
+    _check_examples(data, refs)
+    _check_content_folders(data, refs)
+    return refs
+
+
+def _check_site_units(data: Data, refs: References) -> None:
+    if data.site is None:
+        return
+    rulesets_file = data.rulesets.source.file if data.rulesets else ""
+    site_list = list(site_units(data.site.model, data.rulesets.model if data.rulesets else None,
+                                data.site.source.file, rulesets_file))
+    refs.units["site"] = {u.id: u for u in site_list}
+    for unit in site_list:
+        source = data.files.sources[unit.file]
+        refs.problems += check_text(source, unit.path, unit.text, unit.syntax, set(), refs.known)
+
+
+def _check_ui(data: Data, refs: References) -> None:
+    if data.ui is None:
+        return
+    ui, source = data.ui.model, data.ui.source
+    required = required_keys()
+    missing = sorted(required - set(ui.strings))
+    if missing:
+        refs.problems.append(source.problem(("strings",), "missing-ui-string",
+                                            f"the interface needs these strings: {', '.join(missing)}", at_key=True))
+    for key in sorted(set(ui.strings) - required):
+        refs.problems.append(source.problem(("strings", key), "unused-ui-string",
+                                            f"no part of the site uses the string {key!r}", "warning", at_key=True))
+    ui_list = list(ui_units(ui, source.file))
+    refs.units["ui"] = {u.id: u for u in ui_list}
+    refs.problems += check_units(source, ui_list, set(), refs.known)
+
+
+def _check_pages(data: Data, refs: References) -> None:
+    examples = {stem: valid.model for stem, valid in data.examples.items()}
+    for stem, valid in data.pages.items():
+        page, source = valid.model, valid.source
+        page_list = list(page_units(page, source.file))
+        refs.problems += check_page(page, source, stem, refs.known, page_list, examples)
+        refs.problems += check_units(source, page_list, {f.id for f in page.footnotes}, refs.known)
+        units = refs.units[page.id] = {}
+        for unit in page_list:
+            units.setdefault(unit.id, unit)
+
+
+def _check_examples(data: Data, refs: References) -> None:
+    pages = {valid.model.id: valid.model for valid in data.pages.values()}
+    for stem, valid in data.examples.items():
+        refs.problems += check_example(valid.model, valid.source, stem, pages)
+    shown = Counter(block.example.ref for page in pages.values() for section, _ in walk_sections(page.sections)
+                    for block in section.blocks if hasattr(block, "example"))
+    for ref, count in shown.items():
+        if count > 1 and ref in data.examples:
+            refs.problems.append(data.examples[ref].source.problem(
+                ("id",), "duplicate-id", f"example {ref!r} is shown {count} times; show it once"))
+
+
+def _check_content_folders(data: Data, refs: References) -> None:
+    # Hand-written pages: content/<language>/ for languages of the site only.
+    for folder, file in data.files.content.items():
+        if re.fullmatch(LANGUAGE_CODE, folder) and folder not in refs.known.languages:
+            refs.problems.append(Problem(file, 1, 1, "unknown-language",
+                                         f"content/{folder}/ is for a language that site.yaml does not list"))

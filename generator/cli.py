@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from . import commands
-from .problem import ProblemsFound, render
+from .problem import ProblemsFound, StageFailed, render
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -32,6 +32,9 @@ def main(argv: list[str] | None = None) -> int:
     except ProblemsFound as exc:
         # A command that stops on problems prints them all, never a traceback.
         print(render(exc.problems, getattr(args, "format", "text")), file=sys.stderr)
+        return 1
+    except StageFailed as exc:
+        print(f"rulesite: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

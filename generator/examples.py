@@ -1,9 +1,12 @@
-"""Worked examples: each one's scenario is scored and compared with its published totals."""
+"""Score stage: each worked example's scenario is scored and compared with its published totals.
+
+Stage: score (after check, which establishes the rulesets the examples are scored with).
+"""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from . import scorer
 from .model import Example
@@ -11,6 +14,8 @@ from .problem import Problem
 from .rulesets import RulesetTable
 from .scenario import ScenarioDoc, check_expect, read_scenario
 from .source import Source
+from .units import walk_sections
+from .validate import Data
 
 
 @dataclass
@@ -57,3 +62,27 @@ def caption_problems(caption: str, scored: ScoredExample, page_source: Source, p
         return []
     return [page_source.problem(path, "example-caption",
                                 f"the caption of {scored.example.id!r} does not state the total(s) {missing} it claims")]
+
+
+@dataclass
+class Scored:
+    examples: dict[str, ScoredExample] = field(default_factory=dict)
+    """Example id to its scored example; examples that failed are left out, their problems kept."""
+    problems: list[Problem] = field(default_factory=list)
+
+
+def score_examples(data: Data, table: RulesetTable) -> Scored:
+    """Score stage: every worked example, and the captions of the pages that show them."""
+    scored = Scored()
+    for valid in data.examples.values():
+        result, problems = score_example(valid.model, valid.source, table)
+        scored.problems += problems
+        if result is not None:
+            scored.examples[valid.model.id] = result
+    for valid in data.pages.values():
+        for section, path in walk_sections(valid.model.sections):
+            for b, block in enumerate(section.blocks):
+                if hasattr(block, "example") and block.example.ref in scored.examples:
+                    scored.problems += caption_problems(block.example.caption.text, scored.examples[block.example.ref],
+                                                        valid.source, path + ("blocks", b, "example", "caption", "text"))
+    return scored

@@ -23,12 +23,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Union
 
+from .vocabulary import ID, TEMPLATE_SYNTAX
+
 TAGS = ("fn", "page", "figure", "player", "publisher", "printing")
-_TAG = re.compile(r"\{([a-z]+):([a-z0-9]+(?:[-.][a-z0-9]+)*)(?:\|([^{}|]*))?\}")
-_HTML = re.compile(r"<\s*[A-Za-z!/?]")
-# Template syntax of Jinja, MediaWiki ({{{title}}}) and friends: reported once per run,
-# then treated as text so it does not also count as broken inline markup.
-_TEMPLATE = re.compile(r"\{\{\{?[^{}]*\}?\}\}|\{%.*?%\}|\{#.*?#\}|\{\{|\{%|\{#|\}\}|%\}")
+_TAG = re.compile(r"\{([a-z]+):(" + ID + r")(?:\|([^{}|]*))?\}")
+HTML = re.compile(r"<\s*[A-Za-z!/?]")
+# Template syntax is reported once per run, then treated as text so it does not also
+# count as broken inline markup.
+_TEMPLATE = TEMPLATE_SYNTAX
 
 
 @dataclass(frozen=True)
@@ -81,7 +83,7 @@ def parse(text: str) -> tuple[tuple[Node, ...], tuple[MarkupError, ...]]:
         template_spans[match.start()] = match.end()
         errors.append(MarkupError(match.start(), "template-syntax",
                                   f"template syntax {match.group()!r} is not allowed in text; no placeholder may reach a page"))
-    for match in _HTML.finditer(text):
+    for match in HTML.finditer(text):
         errors.append(MarkupError(match.start(), "raw-html",
                                   "raw HTML is not allowed; use the inline markup (*em*, **strong**, {page:…})"))
     # A stack of open spans: (style, children, offset of the opening marker).

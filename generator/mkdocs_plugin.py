@@ -1,4 +1,6 @@
-"""The MkDocs adapter: hands MkDocs the pages of one language. All real work is elsewhere.
+"""The MkDocs plugin: hands MkDocs the pages of one language. All real work is elsewhere.
+
+Stage: build (MkDocs calls it; its settings and choices live in :mod:`generator.mkdocs_adapter`).
 
 ``rulesite build`` renders every language first and points this plugin at the result
 (``prebuilt``); under ``mkdocs serve`` the plugin renders its language itself on every
@@ -8,19 +10,17 @@ rebuild, so editing a YAML file in ``rules_data/`` or ``examples/`` refreshes th
 from __future__ import annotations
 
 import logging
-import re
 from pathlib import Path
 
-import yaml
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
-from mkdocs.utils.meta import get_data
 
 from . import mkdocs_adapter
+from .problem import DataError
 
 log = logging.getLogger("mkdocs.plugins.rulesite")
 
@@ -47,7 +47,7 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
             return config
         try:
             generated = mkdocs_adapter.generate(self.root, self.config.lang)
-        except mkdocs_adapter.DataError as exc:
+        except DataError as exc:
             # Under `mkdocs serve` this keeps the last good site and prints every problem.
             raise PluginError("rules data has problems:\n" + exc.report) from None
         self.files, self.lang, self.source = generated.site.files, generated.site.code, generated.source
@@ -61,43 +61,21 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
         return config
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
-        lang, source, codes = self.lang, self.source, self.codes
-        kept = Files([])
-        hand_written: dict[str, File] = {}
-        english: dict[str, File] = {}
-        for file in files:
-            first, _, rest = file.src_uri.partition("/")
-            if not rest or not re.fullmatch(r"[a-z]{2,3}", first):
-                kept.append(file)  # theme assets and other shared files
-            elif first not in codes:
-                continue  # `rulesite check` reports folders of unknown languages
-            elif first == lang:
-                hand_written[rest] = file
-            elif first == source:
-                english[rest] = file
-        for rest, file in hand_written.items():
-            kept.append(File.generated(config, rest, abs_src_path=file.abs_src_path))
-        for rest, file in english.items():
-            if rest not in hand_written and rest.endswith(".md"):
-                kept.append(File.generated(config, rest, content=fallback(Path(file.abs_src_path))))
+        by_path = {file.src_uri: file for file in files}
+        choice = mkdocs_adapter.choose_pages(by_path, self.lang, self.source, self.codes)
+        kept = Files([by_path[path] for path in choice.shared])
+        for rest, path in choice.own.items():
+            kept.append(File.generated(config, rest, abs_src_path=by_path[path].abs_src_path))
+        for rest, path in choice.fallback.items():
+            text = Path(by_path[path].abs_src_path).read_text(encoding="utf-8")
+            kept.append(File.generated(config, rest, content=mkdocs_adapter.fallback_page(text)))
         for path, content in self.files.items():
             kept.append(File.generated(config, path, content=content))
         return kept
 
     def on_serve(self, server, config: MkDocsConfig, builder):
         # Live reload: a change to the data or the templates rebuilds this language.
-        for folder in ("rules_data", "examples", "generator/templates"):
+        for folder in mkdocs_adapter.WATCHED:
             if (self.root / folder).exists():
                 server.watch(str(self.root / folder))
         return server
-
-
-def fallback(path: Path) -> str:
-    """An English hand-written page shown in another language: marked, and tagged lang="en"."""
-    body, meta = get_data(path.read_text(encoding="utf-8"))
-    meta = dict(meta or {})
-    meta["rulesite_fallback"] = True
-    # English text stays out of this language's search index: no mixed results.
-    meta["search"] = {"exclude": True}
-    front = yaml.safe_dump(meta, allow_unicode=True, sort_keys=True)
-    return f"---\n{front}---\n\n<div lang=\"en\" markdown>\n\n{body}\n\n</div>\n"

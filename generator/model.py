@@ -15,12 +15,11 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 
-# Ids are used in URLs and file names, so they are restricted to a safe alphabet that can
-# never spell "..", "/" or a drive letter: lower-case words joined by "-" or ".".
-ID_PATTERN = r"^[a-z0-9]+(?:[-.][a-z0-9]+)*$"
+from .vocabulary import EDITION_PATTERN, ID_PATTERN, LANGUAGE_CODE
+
 Id = Annotated[str, Field(pattern=ID_PATTERN, max_length=80)]
-EditionId = Annotated[str, Field(pattern=r"^C[0-9]$")]
-LanguageCode = Annotated[str, Field(pattern=r"^[a-z]{2,3}$")]
+EditionId = Annotated[str, Field(pattern=EDITION_PATTERN)]
+LanguageCode = Annotated[str, Field(pattern=LANGUAGE_CODE)]
 # Month/year as the rulings are dated in the sources: 5/2014, 3/2020.
 MonthYear = Annotated[str, Field(pattern=r"^(?:[1-9]|1[0-2])/(?:19|20)[0-9]{2}$")]
 Text = Annotated[str, Field(min_length=1)]

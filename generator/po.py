@@ -104,8 +104,7 @@ def _read_edits(project: Project, path: Path, result: ImportResult) -> tuple[str
     if doc not in project.units:
         result.problems.append(Problem(name, 1, 1, "unknown-page", f"no document {doc!r} to translate"))
         return None
-    known = check.Known.from_site(project.site)
-    known.pages = set(project.pages)
+    known = project.known
     footnotes = {f.id for f in project.pages[doc].footnotes} if doc in project.pages else set()
     translations = project.translations.get(language, {}).get(doc)
     edits = []

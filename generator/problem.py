@@ -59,3 +59,18 @@ class ProblemsFound(Exception):
     def __init__(self, problems: Iterable[Problem]):
         self.problems = Problems(problems)
         super().__init__(f"{len(self.problems)} problem(s)")
+
+
+class StageFailed(Exception):
+    """A stage cannot go on for a reason that is not a data problem (MkDocs failed, say).
+
+    Library code raises it; only the command line turns it into a message and an exit code.
+    """
+
+
+class DataError(ProblemsFound):
+    """The data has errors; ``report`` lists them all, one per line."""
+
+    @property
+    def report(self) -> str:
+        return render(self.problems)

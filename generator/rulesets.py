@@ -18,9 +18,9 @@ from . import model, scorer
 from .problem import Problem
 from .source import Source, read
 from .validate import validate
+from .vocabulary import EDITIONS
 
 RULESETS_FILE = Path("rules_data") / "rulesets.yaml"
-EDITIONS = ("C1", "C2", "C3")
 # The scorer's Ruleset has exactly these fields; everything else in the YAML describes.
 SCORING_FIELDS = tuple(f for f in scorer.Ruleset.__dataclass_fields__)
 

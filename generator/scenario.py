@@ -79,6 +79,7 @@ from .problem import Problem
 from .rulesets import RulesetTable, builtin
 from .source import PathKey, Source, read
 from .validate import validate
+from .vocabulary import EDITIONS
 
 FEATURE_TYPES = scorer.FEATURE_TYPES
 PlayerName = Annotated[str, Field(min_length=1)]
@@ -119,7 +120,7 @@ class FeatureSpec(Strict):
 class ScenarioSpec(Strict):
     """A scoring scenario: features scored together, and optionally the published totals."""
 
-    edition: Literal["C1", "C2", "C3"] = "C3"
+    edition: Literal[EDITIONS] = EDITIONS[-1]  # type: ignore[valid-type]
     """Tile edition; chooses the default ruleset."""
     ruleset: Annotated[str, Field(min_length=1)] | None = None
     """Id of a ruleset in rules_data/rulesets.yaml; default: the edition's default ruleset."""

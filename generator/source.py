@@ -244,3 +244,74 @@ def read(path: Path, display: str | None = None) -> tuple[Source, list[Problem]]
         column = len(raw[raw.rfind(b"\n", 0, exc.start) + 1:exc.start].decode("utf-8", "replace")) + 1
         return Source(file=name, text=""), [Problem(name, line, column, "bad-encoding", f"not UTF-8 text (byte 0x{raw[exc.start]:02x})")]
     return parse(text, name)
+
+
+# --------------------------------------------------------------------------- read_all
+
+DATA = "rules_data"
+EXAMPLES = "examples"
+CONTENT = "content"
+# A file that did not parse has no data worth validating: its syntax problem says it all.
+_UNPARSED = ("yaml-syntax", "bad-encoding", "unreadable")
+
+
+@dataclass
+class Files:
+    """Every data file of a project, parsed but not yet validated."""
+
+    root: Path
+    sources: dict[str, Source] = field(default_factory=dict)
+    """Display name (relative to the root) to parsed file, unparsable ones included."""
+    site: Source | None = None
+    ui: Source | None = None
+    rulesets: Source | None = None
+    pages: dict[str, Source] = field(default_factory=dict)
+    """File stem to parsed page."""
+    examples: dict[str, Source] = field(default_factory=dict)
+    translations: list[tuple[str, str, Source]] = field(default_factory=list)
+    """(language folder, document stem, parsed file) of every translation file."""
+    content: dict[str, str] = field(default_factory=dict)
+    """Folder name under content/ to the file a problem about it points at."""
+    problems: list[Problem] = field(default_factory=list)
+
+    def display(self, path: Path) -> str:
+        try:
+            return path.relative_to(self.root).as_posix()
+        except ValueError:
+            return str(path)
+
+    def read(self, path: Path, required: bool = True) -> Source | None:
+        """Parse one file; None when it is missing or did not parse (its problem is kept)."""
+        name = self.display(path)
+        if not path.exists():
+            if required:
+                self.problems.append(Problem(name, 1, 1, "missing-file", f"{path.name} is required"))
+            return None
+        source, problems = read(path, name)
+        self.problems.extend(problems)
+        self.sources[name] = source
+        return None if any(p.code in _UNPARSED for p in problems) else source
+
+
+def read_all(root: Path) -> Files:
+    """Read stage: parse every YAML file of the project, in a fixed order; validate nothing."""
+    files = Files(root.resolve())
+    data = files.root / DATA
+    files.site = files.read(data / "site.yaml")
+    files.ui = files.read(data / "ui.yaml")
+    files.rulesets = files.read(data / "rulesets.yaml", required=False)
+    for path in sorted((data / "pages").glob("*.yaml")):
+        if (source := files.read(path)) is not None:
+            files.pages[path.stem] = source
+    for path in sorted((files.root / EXAMPLES).glob("*.yaml")):
+        if (source := files.read(path)) is not None:
+            files.examples[path.stem] = source
+    translations = data / "translations"
+    for folder in sorted(p for p in translations.iterdir() if p.is_dir()) if translations.is_dir() else ():
+        for path in sorted(folder.glob("*.yaml")):
+            if (source := files.read(path)) is not None:
+                files.translations.append((folder.name, path.stem, source))
+    content = files.root / CONTENT
+    for folder in sorted(p for p in content.iterdir() if p.is_dir()) if content.is_dir() else ():
+        files.content[folder.name] = files.display(next(iter(sorted(folder.rglob("*.md"))), folder))
+    return files

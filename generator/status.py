@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
+from weakref import WeakKeyDictionary
 
 from .model import TranslatedUnit
 from .project import Project
@@ -47,12 +48,17 @@ class Summary:
         return (self.translated + self.outdated) * 100 // self.total
 
 
+# A loaded project never changes, so its statuses are kept for as long as the project lives.
+_STATUSES: WeakKeyDictionary[Project, dict[tuple[str, str, str], UnitStatus]] = WeakKeyDictionary()
+
+
 def unit_status(project: Project, language: str, unit: UnitInfo) -> UnitStatus:
-    key = ("status", language, unit.doc, unit.id)
-    found = project.memo.get(key)
+    memo = _STATUSES.setdefault(project, {})
+    key = (language, unit.doc, unit.id)
+    found = memo.get(key)
     if found is None:
-        found = project.memo[key] = _unit_status(project, language, unit)
-    return found  # type: ignore[return-value]
+        found = memo[key] = _unit_status(project, language, unit)
+    return found
 
 
 def _unit_status(project: Project, language: str, unit: UnitInfo) -> UnitStatus:

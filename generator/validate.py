@@ -1,21 +1,23 @@
-"""Schema validation of one parsed file, with pydantic errors turned into located problems."""
+"""Validate stage: every parsed file checked against its model, with pydantic errors turned
+into located problems. ``validate_all`` is the stage; ``validate`` checks one file."""
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from .model import Example, Page, Rulesets, Site, Translation, Ui
 from .problem import Problem
-from .source import PathKey, Source
+from .source import Files, PathKey, Source
+from .vocabulary import ID_PATTERN, PATTERN_HINTS
 
 M = TypeVar("M", bound=BaseModel)
 
 # Friendlier words for the regular expressions used in the model.
 _PATTERN_HINTS = {
-    r"^[a-z0-9]+(?:[-.][a-z0-9]+)*$": "an id: lower-case letters and digits, joined by '-' or '.'",
-    r"^C[0-9]$": "an edition such as C1, C2 or C3",
-    r"^[a-z]{2,3}$": "a language code such as en or nl",
+    **PATTERN_HINTS,
     r"^(?:[1-9]|1[0-2])/(?:19|20)[0-9]{2}$": "a month/year date such as 5/2014",
     r"^[0-9a-f]{12}$": "a 12-digit hexadecimal fingerprint",
     r"^#[0-9a-fA-F]{6}$": "a colour such as #c0392b",
@@ -81,7 +83,7 @@ def to_problems(source: Source, exc: ValidationError, base: PathKey = ()) -> lis
         elif kind == "string_pattern_mismatch":
             pattern = error.get("ctx", {}).get("pattern", "")
             hint = _PATTERN_HINTS.get(pattern, f"text matching {pattern}")
-            code = "bad-id" if "a-z0-9]+(?:" in pattern else "bad-value"
+            code = "bad-id" if pattern == ID_PATTERN else "bad-value"
             problems.append(source.problem(path, code, f"{error['input']!r} is not {hint}"))
         elif kind == "literal_error":
             expected = error.get("ctx", {}).get("expected", "")
@@ -109,3 +111,50 @@ def validate(source: Source, model: type[M], base: PathKey = ()) -> tuple[M | No
         return model.model_validate(data), []
     except ValidationError as exc:
         return None, to_problems(source, exc, base)
+
+
+@dataclass
+class Valid(Generic[M]):
+    """A file that passed its schema: the model and where each of its parts stands."""
+
+    model: M
+    source: Source
+
+
+@dataclass
+class Data:
+    """Every file that passed its schema; files that did not are left out, their problems kept."""
+
+    files: Files
+    site: Valid[Site] | None = None
+    ui: Valid[Ui] | None = None
+    rulesets: Valid[Rulesets] | None = None
+    pages: dict[str, Valid[Page]] = field(default_factory=dict)
+    """File stem to page."""
+    examples: dict[str, Valid[Example]] = field(default_factory=dict)
+    translations: list[tuple[str, str, Valid[Translation]]] = field(default_factory=list)
+    """(language folder, document stem, translation)."""
+    problems: list[Problem] = field(default_factory=list)
+
+    def _valid(self, source: Source | None, model: type[M]) -> Valid[M] | None:
+        if source is None:
+            return None
+        value, problems = validate(source, model)
+        self.problems.extend(problems)
+        return None if value is None else Valid(value, source)
+
+
+def validate_all(files: Files) -> Data:
+    """Validate stage: each parsed file against its model, on its own."""
+    data = Data(files)
+    data.site = data._valid(files.site, Site)
+    data.ui = data._valid(files.ui, Ui)
+    data.rulesets = data._valid(files.rulesets, Rulesets)
+    for kind, model, target in (("pages", Page, data.pages), ("examples", Example, data.examples)):
+        for stem, source in getattr(files, kind).items():
+            if (valid := data._valid(source, model)) is not None:
+                target[stem] = valid
+    for language, doc, source in files.translations:
+        if (translation := data._valid(source, Translation)) is not None:
+            data.translations.append((language, doc, translation))
+    return data

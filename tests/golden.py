@@ -15,7 +15,7 @@ CASES = [("en", "mage-and-witch-c1"), ("nl", "mage-and-witch-c1")]
 
 
 def render_cases() -> dict[Path, str]:
-    from generator.mkdocs_adapter import load_checked
+    from generator.project import load_checked
     from generator.render.generate import SiteRenderer
 
     project = load_checked(ROOT)

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from generator.build import build
-from generator.mkdocs_adapter import load_checked
-from generator.problem import ProblemsFound
+from generator.project import load_checked
+from generator.problem import ProblemsFound, StageFailed
 
 from .conftest import ROOT
 
@@ -160,7 +160,7 @@ def test_failed_build_leaves_the_previous_site_untouched(small_project, tmp_path
     # A failure inside MkDocs (a broken link in a hand-written page) must not touch it either.
     page.write_text(original)
     (small_project / "content" / "en" / "broken.md").write_text("# Broken\n\n[nowhere](missing-page.md)\n")
-    with pytest.raises(SystemExit):
+    with pytest.raises(StageFailed, match="MkDocs build failed"):  # library code raises; only the CLI exits
         build(small_project, site_dir=site)
     assert digest(site) == before
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".site")]  # no staging left behind

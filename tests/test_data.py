@@ -12,7 +12,7 @@ import jsonschema
 import pytest
 
 from generator import markup
-from generator.mkdocs_adapter import load_checked
+from generator.project import load_checked
 from generator.schema import dump, schemas
 from generator.source import read
 from generator.status import unit_status

@@ -9,7 +9,7 @@ import shutil
 import polib
 import pytest
 
-from generator.mkdocs_adapter import load_checked
+from generator.project import load_checked
 from generator.po import export
 from generator.render.generate import SiteRenderer
 from generator.status import unit_status

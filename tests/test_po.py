@@ -11,7 +11,7 @@ from pathlib import Path
 import polib
 import pytest
 
-from generator.mkdocs_adapter import load_checked
+from generator.project import load_checked
 from generator.po import export, import_files
 from generator.status import unit_status
 from generator.units import fingerprint

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from generator.mkdocs_adapter import load_checked
+from generator.project import load_checked
 from generator.render import language
 from generator.render.generate import SiteRenderer, render_site
 from generator.ui_strings import required_keys

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from generator.mkdocs_adapter import load_checked
+from generator.project import load_checked
 from generator.status import summarize, unit_status
 from generator.units import fingerprint
 

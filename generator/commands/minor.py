@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..mkdocs_adapter import load_checked
+from ..project import load_checked
 from ..translation_store import accept_minor_edit
 
 

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..mkdocs_adapter import load_checked
+from ..project import load_checked
 from ..po import export, import_files
 from ..problem import render
 

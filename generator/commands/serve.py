@@ -1,11 +1,13 @@
-"""``rulesite serve``: live preview of one language; data edits refresh the browser."""
+"""``rulesite serve``: live preview of one language; data edits refresh the browser.
+
+Stage: command (the command line, after every stage).
+"""
 
 from __future__ import annotations
 
 import argparse
 
-from ..mkdocs_adapter import Generated, load_checked, mkdocs_settings, search_settings
-from ..render.generate import render_language
+from ..mkdocs_adapter import serve
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -18,25 +20,5 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import yaml
-    from mkdocs.commands.serve import serve
-
-    root = args.root.resolve()
-    project = load_checked(root)
-    code = args.lang or project.source_language
-    settings = mkdocs_settings(Generated(project, render_language(project, code)))
-    # The preview configuration has no `prebuilt` folder: the plugin renders on every rebuild.
-    config = {
-        "INHERIT": str(root / "mkdocs.yml"),
-        "docs_dir": str(root / "content"),
-        **{k: v for k, v in settings.items() if k != "nav"},
-        "theme": {**settings["theme"], "custom_dir": str(root / "theme")},
-        "plugins": [{"search": search_settings(code)}, {"rulesite": {"lang": code, "root": str(root)}}],
-    }
-    build = root / "build"
-    build.mkdir(exist_ok=True)
-    path = build / f"mkdocs.serve.{code}.yml"
-    path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    print(f"serving {code} at http://{args.dev_addr}/ (other languages are built by `make site`)")
-    serve(config_file=str(path), dev_addr=args.dev_addr, livereload=True, watch=[str(root / "rules_data"), str(root / "examples")])
+    serve(args.root.resolve(), args.lang, args.dev_addr)
     return 0

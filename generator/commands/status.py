@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..mkdocs_adapter import load_checked
+from ..project import load_checked
 from ..po import documents
 from ..status import doc_statuses, summarize
 

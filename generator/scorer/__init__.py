@@ -11,6 +11,7 @@ from .compute import FARM_SCORERS, majority, score
 from .explain import STEP_TEMPLATES, describe, explain
 from .features import (
                     CLOISTER_TILES,
+                    EDITIONS,
                     FEATURE_TYPES,
                     SCORINGS,
                     Feature,
@@ -23,7 +24,7 @@ from .features import (
 from .ruleset import FARM_METHODS, STANDARD, FarmRules, Ruleset, SmallCity
 
 __all__ = [
-    "CLOISTER_TILES", "FARM_METHODS", "FARM_SCORERS", "FEATURE_TYPES", "SCORINGS", "STANDARD", "STEP_TEMPLATES",
+    "CLOISTER_TILES", "EDITIONS", "FARM_METHODS", "FARM_SCORERS", "FEATURE_TYPES", "SCORINGS", "STANDARD", "STEP_TEMPLATES",
     "FarmRules", "Feature", "FeatureResult", "Result", "Ruleset", "Scenario", "ScoringError", "SmallCity", "Step",
     "describe", "explain", "majority", "score",
 ]

@@ -17,6 +17,9 @@ FeatureType = Literal["city", "road", "cloister", "field"]
 Scoring = Literal["during-game", "final"]
 
 FEATURE_TYPES: tuple[str, ...] = ("city", "road", "cloister", "field")
+# Tile editions, oldest first; a scenario names one (the newest by default) and each has
+# a default ruleset. The rest of the package reads them from here (generator.vocabulary).
+EDITIONS: tuple[str, ...] = ("C1", "C2", "C3")
 SCORINGS: tuple[str, ...] = ("during-game", "final")
 # A cloister tile and its eight neighbours.
 CLOISTER_TILES = 9
@@ -139,7 +142,7 @@ class Scenario:
 
     features: tuple[Feature, ...]
     scoring: Scoring
-    edition: str = "C3"
+    edition: str = EDITIONS[-1]
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "features", tuple(self.features))

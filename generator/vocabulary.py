@@ -1,0 +1,41 @@
+"""Vocabulary: the one definition of the words every stage shares.
+
+Stage: vocabulary (before read; every later stage may import it). Ids, language codes,
+tile editions and what counts as template syntax are defined here and nowhere else;
+``tests/test_architecture.py`` fails if a copy of one of these patterns appears in
+another module. The feature types and ruleset fields belong to the scorer
+(:mod:`generator.scorer`), which is pure and so cannot import this module; editions live
+there too, because a scenario names one, and are re-exported here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .scorer import EDITIONS
+
+__all__ = ["EDITIONS", "EDITION_PATTERN", "ID", "ID_PATTERN", "LANGUAGE_CODE", "PATTERN_HINTS",
+           "TEMPLATE_OPENING", "TEMPLATE_SYNTAX"]
+
+# Ids are used in URLs and file names, so they are restricted to a safe alphabet that can
+# never spell "..", "/" or a drive letter: lower-case words joined by "-" or ".".
+ID = r"[a-z0-9]+(?:[-.][a-z0-9]+)*"
+ID_PATTERN = f"^{ID}$"
+# ISO 639 codes: URLs (/nl/), content folders (content/nl/) and lang attributes.
+LANGUAGE_CODE = r"^[a-z]{2,3}$"
+# A tile edition id as site.yaml lists them; which ones exist is data (scorer.EDITIONS).
+EDITION_PATTERN = r"^C[0-9]$"
+
+# Template syntax of Jinja ({{ }}, {% %}, {# #}) and MediaWiki ({{{title}}}) in data text:
+# data is never a template, so any of it is a mistake.
+TEMPLATE_SYNTAX = re.compile(r"\{\{\{?[^{}]*\}?\}\}|\{%.*?%\}|\{#.*?#\}|\{\{|\{%|\{#|\}\}|%\}")
+# Only the opening marks, for built HTML and interface strings: a lone "}}" is common in
+# minified JavaScript and in "{name}}"-free placeholders and says nothing there.
+TEMPLATE_OPENING = re.compile(r"\{\{|\{%")
+
+# Friendlier words for the patterns, used in validation messages.
+PATTERN_HINTS = {
+    ID_PATTERN: "an id: lower-case letters and digits, joined by '-' or '.'",
+    EDITION_PATTERN: f"an edition such as {', '.join(EDITIONS[:-1])} or {EDITIONS[-1]}",
+    LANGUAGE_CODE: "a language code such as en or nl",
+}
