@@ -1,9 +1,15 @@
 """rulesite: a generator for a multilingual Carcassonne rules-clarification reference site.
 
-The pipeline follows Pelican's naming: :mod:`source` reads YAML with positions,
-:mod:`model` and :mod:`check` validate it, :mod:`scorer` recomputes worked examples,
-:mod:`render` generates Markdown per language, :mod:`write` puts files in place, and
-:mod:`mkdocs_plugin` is the thin adapter MkDocs calls.
+The stages, in order (each module's docstring names its own; no module imports a later
+stage, which ``tests/test_architecture.py`` checks): ``scorer`` (pure rules) and
+``vocabulary`` (ids, language codes, editions, template syntax); ``read``
+(:func:`source.read_all`); ``model``; ``validate`` (:func:`validate.validate_all`);
+``check`` (:func:`check.check_references`); ``score`` (:func:`examples.score_examples`);
+``translations`` (:func:`translations.load_translations`); ``load`` (:class:`project.Project`);
+``render`` (Markdown per language); ``write``; ``build`` (:func:`build.build`, MkDocs through
+:mod:`mkdocs_adapter`); ``command`` (the ``rulesite`` command line).
+
+Stage: command.
 """
 
 from __future__ import annotations

@@ -1,3 +1,8 @@
+"""``python -m generator``: the ``rulesite`` command.
+
+Stage: command.
+"""
+
 from __future__ import annotations
 
 import sys

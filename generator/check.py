@@ -2,6 +2,8 @@
 
 Each function returns the problems it finds and never stops at the first, so one
 ``rulesite check`` run lists everything an editor has to fix.
+
+Stage: check.
 """
 
 from __future__ import annotations

@@ -1,4 +1,7 @@
-"""The ``rulesite`` command line: a thin shell over the pipeline modules."""
+"""The ``rulesite`` command line: a thin shell over the pipeline modules.
+
+Stage: command.
+"""
 
 from __future__ import annotations
 

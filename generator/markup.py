@@ -14,6 +14,8 @@ Grammar (everything else is plain text, escaped when rendered)::
 
 Parsing returns a tree and a list of :class:`MarkupError` with character offsets, so one
 text can carry several mistakes and each is reported.
+
+Stage: model.
 """
 
 from __future__ import annotations

@@ -7,6 +7,8 @@ docstring underneath it; pydantic turns those into the schema's descriptions.
 
 Cross-references (does this footnote exist? this printing?) are not expressible in a
 schema and live in :mod:`generator.check`.
+
+Stage: model.
 """
 
 from __future__ import annotations

@@ -5,6 +5,8 @@ One PO file per document. ``msgctxt`` is the unit id, ``msgid`` the English text
 they were made from as ``#| msgid``. Import writes into ``rules_data/translations`` by
 replacing only the values that changed, so comments, order and formatting of the YAML
 files survive, and an export followed by an import without edits changes no byte.
+
+Stage: write.
 """
 
 from __future__ import annotations

@@ -2,6 +2,8 @@
 
 Modelled on yamllint: each check appends a :class:`Problem` instead of raising, so an
 editor sees every mistake in one run, sorted by file and position.
+
+Stage: vocabulary.
 """
 
 from __future__ import annotations

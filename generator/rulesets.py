@@ -6,6 +6,8 @@ edition C1, C2 and C3 has exactly one default (``bad-value``), and the numbers m
 sense to the scorer (``bad-value``). Each entry is then paired with the scorer's own
 :class:`generator.scorer.Ruleset`, so callers get the descriptive and the numeric side
 together.
+
+Stage: check.
 """
 
 from __future__ import annotations

@@ -63,6 +63,8 @@ it is. Besides the schema codes of :mod:`generator.validate` (``unknown-key``,
     anything else the scorer refuses (a safety net; the checks above should come first).
 
 :func:`check_expect` compares totals with ``expect`` and reports ``expect-mismatch``.
+
+Stage: score.
 """
 
 from __future__ import annotations

@@ -2,6 +2,8 @@
 
 The files are committed under ``schema/`` so editors can point ``yaml-language-server``
 at them; a test regenerates them and fails when they differ from the models.
+
+Stage: write.
 """
 
 from __future__ import annotations

@@ -6,6 +6,8 @@ can tell, for every path such as ``("sections", 0, "title")``, where its key and
 start, so later stages can report ``FILE:LINE:COL`` without re-reading the file, and
 where each scalar ends, so translation import can rewrite one value in place.
 Duplicate keys, which ``safe_load`` silently lets win, are reported as problems.
+
+Stage: read.
 """
 
 from __future__ import annotations

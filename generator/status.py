@@ -3,6 +3,8 @@
 A translation stores the fingerprint of the English wording it was made from. When the
 English wording changes, the fingerprints differ and the translation is *outdated*; a
 translation of a unit that does not exist at all is an error reported by the loader.
+
+Stage: load.
 """
 
 from __future__ import annotations

@@ -3,6 +3,8 @@
 Both ``rulesite po import`` and ``rulesite minor`` write through here. Only the scalars
 that change are replaced, new units are appended in English order, and a file that is
 created gets a schema comment, so comments, order and formatting that people wrote stay.
+
+Stage: write.
 """
 
 from __future__ import annotations

@@ -2,6 +2,8 @@
 
 A test records every key the renderer asks for while rendering the real site and fails if
 one is missing here, so this list cannot fall behind the templates.
+
+Stage: model.
 """
 
 from __future__ import annotations

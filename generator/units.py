@@ -4,6 +4,8 @@ A *document* is what one translation file covers: ``site`` (site.yaml and rulese
 ``ui`` (interface strings) or one page. Body texts of pages carry explicit ids; titles and
 footnotes get ids derived from the stable ids of what they belong to, so no text's id
 ever depends on its wording.
+
+Stage: model.
 """
 
 from __future__ import annotations

@@ -1,5 +1,8 @@
 """Validate stage: every parsed file checked against its model, with pydantic errors turned
-into located problems. ``validate_all`` is the stage; ``validate`` checks one file."""
+into located problems. ``validate_all`` is the stage; ``validate`` checks one file.
+
+Stage: validate.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""``rulesite build``: the whole site, every language, into site/."""
+"""``rulesite build``: the whole site, every language, into site/.
+
+Stage: command.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""``rulesite check``: validate all data and confirm every worked example."""
+"""``rulesite check``: validate all data and confirm every worked example.
+
+Stage: command.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""``rulesite minor``: mark an English edit as minor so that translations stay current."""
+"""``rulesite minor``: mark an English edit as minor so that translations stay current.
+
+Stage: command.
+"""
 
 from __future__ import annotations
 

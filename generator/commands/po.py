@@ -1,4 +1,7 @@
-"""``rulesite po``: gettext PO export and import for translators."""
+"""``rulesite po``: gettext PO export and import for translators.
+
+Stage: command.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""``rulesite schema``: write (or verify) the JSON Schema files in ``schema/``."""
+"""``rulesite schema``: write (or verify) the JSON Schema files in ``schema/``.
+
+Stage: command.
+"""
 
 from __future__ import annotations
 

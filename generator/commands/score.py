@@ -11,6 +11,8 @@ Output contract:
   scenario or rulesets file, or when ``expect`` differs (then each differing player is
   reported as ``expect-mismatch`` and the breakdown follows); 2 for an unknown
   ``--ruleset`` or other usage mistakes.
+
+Stage: command.
 """
 
 from __future__ import annotations

@@ -1,4 +1,7 @@
-"""``rulesite status``: how complete each language is, page by page."""
+"""``rulesite status``: how complete each language is, page by page.
+
+Stage: command.
+"""
 
 from __future__ import annotations
 

@@ -2,4 +2,6 @@
 
 Nothing here writes files: :func:`generate.render_site` returns path -> Markdown per
 language, and :mod:`generator.write` puts it on disk.
+
+Stage: render.
 """

@@ -1,4 +1,7 @@
-"""Render every generated page of every language to Markdown, in memory."""
+"""Render every generated page of every language to Markdown, in memory.
+
+Stage: render.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Inline markup nodes to Markdown, with every piece of data text escaped."""
+"""Inline markup nodes to Markdown, with every piece of data text escaped.
+
+Stage: render.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""One language's view of the project: its texts, its interface strings, its links."""
+"""One language's view of the project: its texts, its interface strings, its links.
+
+Stage: render.
+"""
 
 from __future__ import annotations
 

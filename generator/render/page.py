@@ -1,4 +1,7 @@
-"""The view of one rules page in one language, ready for the page template."""
+"""The view of one rules page in one language, ready for the page template.
+
+Stage: render.
+"""
 
 from __future__ import annotations
 

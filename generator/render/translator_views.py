@@ -1,4 +1,7 @@
-"""Pages for translators: a dashboard per language and a side-by-side view per page."""
+"""Pages for translators: a dashboard per language and a side-by-side view per page.
+
+Stage: render.
+"""
 
 from __future__ import annotations
 

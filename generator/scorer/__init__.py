@@ -3,6 +3,8 @@
 Pure on purpose: only the standard library, no files, no YAML, nothing else from
 ``generator``. The scenario reader (:mod:`generator.scenario`) turns YAML into these
 objects; here only the rules live, so they can be tested on their own.
+
+Stage: scorer.
 """
 
 from __future__ import annotations

@@ -1,4 +1,7 @@
-"""The scoring rules: a scenario and a ruleset in, points and the arithmetic behind them out."""
+"""The scoring rules: a scenario and a ruleset in, points and the arithmetic behind them out.
+
+Stage: scorer.
+"""
 
 from __future__ import annotations
 

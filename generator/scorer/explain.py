@@ -3,6 +3,8 @@
 A step carries only a code and numbers; the words come from a template per code, so the
 site can hand translators :data:`STEP_TEMPLATES` and show the same arithmetic in every
 language. Placeholders are ``{name}`` fields named after the step's values.
+
+Stage: scorer.
 """
 
 from __future__ import annotations

@@ -5,6 +5,8 @@ scorer can be used (and property-tested) without the YAML and pydantic layers. T
 constructors check their own invariants and raise :class:`ScoringError`: the scenario
 reader reports the same mistakes earlier and with file positions, but the scorer must
 never be able to compute a total for something that cannot happen on a table.
+
+Stage: scorer.
 """
 
 from __future__ import annotations

@@ -1,4 +1,7 @@
-"""The numbers of the scoring rules, as data: printings differ only in these values."""
+"""The numbers of the scoring rules, as data: printings differ only in these values.
+
+Stage: scorer.
+"""
 
 from __future__ import annotations
 

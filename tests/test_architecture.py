@@ -1,0 +1,159 @@
+"""The shape of the code: stages in order, one definition of each vocabulary.
+
+Every module of ``generator/`` names its stage in its docstring (``Stage: render.``); an
+import may only point at the same or an earlier stage, and the import graph has no
+cycle. Imports under ``if TYPE_CHECKING:`` are for type hints only and do not count.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from generator import scorer
+
+PACKAGE = Path(__file__).resolve().parent.parent / "generator"
+STAGES = ("scorer", "vocabulary", "read", "model", "validate", "check", "score", "translations", "load",
+          "render", "write", "build", "command")
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {_module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _stage(path: Path) -> str:
+    doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+    found = re.findall(r"^Stage: ([a-z]+)", doc, re.M)
+    assert len(found) == 1, f"{path.name}: the docstring must name its stage once, as 'Stage: <name>.'"
+    assert found[0] in STAGES, f"{path.name}: unknown stage {found[0]!r}; stages are {', '.join(STAGES)}"
+    return found[0]
+
+
+def _type_checking_only(tree: ast.Module) -> set[int]:
+    lines: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for child in node.body:
+                lines.update(range(child.lineno, (child.end_lineno or child.lineno) + 1))
+    return lines
+
+
+def _imports(name: str, path: Path) -> set[str]:
+    """Modules of the package that ``name`` imports at run time (functions included)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip = _type_checking_only(tree)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if getattr(node, "lineno", 0) in skip:
+            continue
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")
+            if node.level:
+                base = base[:len(base) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            # `from . import markup` imports the module generator.markup, not the package.
+            targets = [f"{module}.{alias.name}" if f"{module}.{alias.name}" in MODULES else module
+                       for alias in node.names]
+        for target in targets:
+            while target and target not in MODULES:
+                target = target.rpartition(".")[0]
+            if target and target != name and target.startswith("generator"):
+                found.add(target)
+    return found
+
+
+GRAPH = {name: _imports(name, path) for name, path in MODULES.items()}
+
+
+def test_every_module_names_its_stage():
+    for path in MODULES.values():
+        _stage(path)
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_no_module_imports_a_later_stage(name):
+    stage = STAGES.index(_stage(MODULES[name]))
+    later = {target: _stage(MODULES[target]) for target in GRAPH[name] if STAGES.index(_stage(MODULES[target])) > stage}
+    assert not later, f"{name} ({STAGES[stage]}) imports later stages: {later}"
+
+
+def test_the_import_graph_has_no_cycle():
+    done: set[str] = set()
+
+    def visit(name: str, trail: tuple[str, ...]) -> None:
+        assert name not in trail, "import cycle: " + " -> ".join(trail + (name,))
+        if name in done:
+            return
+        for target in sorted(GRAPH[name]):
+            visit(target, trail + (name,))
+        done.add(name)
+
+    for name in sorted(GRAPH):
+        visit(name, ())
+
+
+def test_the_scorer_imports_only_the_standard_library_and_itself():
+    for name, path in MODULES.items():
+        if not name.startswith("generator.scorer"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and not node.level:
+                assert node.module in ("__future__", "dataclasses", "types", "typing", "collections", "math",
+                                       "functools", "itertools", "string"), f"{name} imports {node.module}"
+            elif isinstance(node, ast.Import):
+                assert all(a.name in ("math", "string") for a in node.names), f"{name} imports {node.names}"
+
+
+def test_the_graph_sees_real_imports():
+    # The checks above would pass on an empty graph: make sure imports are found at all.
+    assert "generator.project" in GRAPH["generator.build"]
+    assert "generator.scorer" in GRAPH["generator.scenario"]
+    assert "generator.render.generate" in GRAPH["generator.mkdocs_adapter"]
+
+
+# --------------------------------------------------------------------------- one definition each
+
+# (what, regular expression finding a copy in source text, the one module allowed to hold it)
+DEFINITIONS = [
+    ("the id pattern", re.escape("[a-z0-9]+(?:[-.][a-z0-9]+)*"), "generator/vocabulary.py"),
+    ("the language-code pattern", re.escape("[a-z]{2,3}"), "generator/vocabulary.py"),
+    ("the edition pattern", re.escape("C[0-9]"), "generator/vocabulary.py"),
+    ("the list of editions", r"""["']C1["']\s*,\s*["']C2["']""", "generator/scorer/features.py"),
+    ("the template-syntax pattern", re.escape(r"\{\{|\{%"), "generator/vocabulary.py"),
+    ("the list of feature types", r"""["']city["']\s*,\s*["']road["']""", "generator/scorer/features.py"),
+    ("the list of farm methods", r"""["']per-field["']\s*,\s*["']per-field-city-once["']""",
+     "generator/scorer/ruleset.py"),
+    ("is_int", r"def _?is_int\b", "generator/scorer/features.py"),
+]
+
+
+@pytest.mark.parametrize("what, pattern, home", DEFINITIONS, ids=[d[0] for d in DEFINITIONS])
+def test_each_vocabulary_is_defined_once(what, pattern, home):
+    places = [path.relative_to(PACKAGE.parent).as_posix() for path in MODULES.values()
+              if re.search(pattern, path.read_text(encoding="utf-8"))]
+    assert places == [home], f"{what} must be written only in {home}, found in {places}"
+
+
+def test_ruleset_fields_are_named_only_by_the_scorer():
+    # One ruleset definition: the scorer's dataclass. The YAML model, the schema and the
+    # docs are derived from it, so no other module spells out a scoring field.
+    allowed = {"generator/scorer/ruleset.py", "generator/scorer/compute.py"}
+    for name in scorer.Ruleset.__dataclass_fields__:
+        if name in ("farm", "small_city"):
+            continue  # ordinary words, used in prose and messages
+        places = {path.relative_to(PACKAGE.parent).as_posix() for path in MODULES.values()
+                  if re.search(rf"\b{name}\b", path.read_text(encoding="utf-8"))}
+        assert places <= allowed, f"ruleset field {name} is written in {sorted(places - allowed)}"
