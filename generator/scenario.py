@@ -73,9 +73,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, create_model
 
 from . import scorer
+from .scorer import is_int
 from .model import Strict
 from .problem import Problem
 from .rulesets import RulesetTable, builtin
@@ -92,31 +93,36 @@ Count = Annotated[int, Field(json_schema_extra={"minimum": 0})]
 Tiles = Annotated[int, Field(json_schema_extra={"minimum": 1})]
 
 
-class FeatureSpec(Strict):
-    """One feature to score."""
+def _applies_to(attribute: str) -> str:
+    names = list(scorer.carriers(attribute))
+    listed = ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
+    return listed.capitalize() + " only"
 
-    type: Literal["city", "road", "cloister", "field"]
-    """What the feature is."""
-    tiles: Tiles | None = None
-    """City or road: its tiles. Cloister: the cloister tile and its neighbours, 1 to 9. Not for fields."""
-    pennants: Count = 0
-    """City only: the pennants (coats of arms) in it."""
-    complete: bool = False
-    """City or road only: true when it is finished. A cloister is complete when it has 9 tiles."""
-    cathedral: bool = False
-    """City only: a cathedral stands in it (Inns & Cathedrals)."""
-    inn: bool = False
-    """Road only: an inn lies on it (Inns & Cathedrals)."""
-    mage: bool = False
-    """City or road only: the mage stands on it (Mage & Witch)."""
-    witch: bool = False
-    """City or road only: the witch stands on it (Mage & Witch)."""
-    followers: dict[PlayerName, Strength] = {}
-    """Player to strength on this feature: 1 per follower, 2 per large follower."""
-    completed_cities: Count | None = None
-    """Field only: how many completed cities it borders."""
-    cities: list[PlayerName] | None = None
-    """Field only: names of the completed cities it borders, so older farm rules can tell when two fields share one."""
+
+def _feature_fields() -> dict[str, Any]:
+    """The fields of a feature, with the words of the schema taken from the scorer's feature table."""
+    fields: dict[str, Any] = {
+        "type": (Literal[scorer.FEATURE_TYPES], Field(description="What the feature is.")),  # type: ignore[valid-type]
+        "tiles": (Tiles | None, Field(None, description=(
+            f"{_applies_to('tiles')}: its tiles; a cloister counts itself and its neighbours, "
+            f"1 to {scorer.CLOISTER_TILES}."))),
+        "complete": (bool, Field(False, description=f"{_applies_to('complete')}: true when it is finished.")),
+    }
+    for name, words in scorer.ATTRIBUTES.items():
+        kind = scorer.Feature.__dataclass_fields__[name].type
+        python = {"int": Count, "bool": bool}.get(kind, list[PlayerName])
+        default = {"int": 0, "bool": False}.get(kind)
+        if name == "completed_cities":
+            python, default = Count | None, None
+        elif default is None:
+            python = python | None
+        fields[name] = (python, Field(default, description=f"{_applies_to(name)}: {words}."))
+    fields["followers"] = (dict[PlayerName, Strength], Field(
+        {}, description="Player to strength on this feature: 1 per follower, 2 per large follower."))
+    return fields
+
+
+FeatureSpec = create_model("FeatureSpec", __base__=Strict, __doc__="One feature to score.", **_feature_fields())
 
 
 class ScenarioSpec(Strict):
@@ -152,15 +158,32 @@ class ScenarioDoc:
     base: PathKey = ()
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _features(data: Any) -> list[tuple[int, dict[str, Any]]]:
     features = data.get("features") if isinstance(data, dict) else None
     if not isinstance(features, list):
         return []
     return [(i, f) for i, f in enumerate(features) if isinstance(f, dict)]
+
+
+def _only(attribute: str) -> str:
+    # The problem code names the types that may carry it: city-only, city-or-road-only, ...
+    return "-or-".join(scorer.carriers(attribute)) + "-only"
+
+
+def _check_measure(feature: dict[str, Any], kind: str, key: Any, found: list[Problem], source: Source,
+                   at: PathKey) -> None:
+    """Tiles: required where the table measures the type in tiles, refused elsewhere, within bounds."""
+    spec, tiles = scorer.FEATURE_KINDS[kind], feature.get("tiles")
+    if not spec.has_tiles:
+        if "tiles" in feature:
+            key("tiles", f"not-on-{kind}", f"a {kind} has no tile count; give completed_cities or cities instead")
+    elif tiles is None:
+        found.append(source.problem(at, "missing-key", f"missing required key 'tiles' (every {kind} has tiles)"))
+    elif is_int(tiles) and tiles < 1:
+        found.append(source.problem(at + ("tiles",), "too-few-tiles", f"a {kind} has at least 1 tile, not {tiles}"))
+    elif spec.max_tiles is not None and is_int(tiles) and tiles > spec.max_tiles:
+        found.append(source.problem(at + ("tiles",), f"{kind}-too-big",
+                                    f"a {kind} counts at most {spec.max_tiles} tiles, not {tiles}"))
 
 
 def _check_feature(source: Source, at: PathKey, feature: dict[str, Any], scoring: Any) -> list[Problem]:
@@ -175,47 +198,25 @@ def _check_feature(source: Source, at: PathKey, feature: dict[str, Any], scoring
     def value(path: PathKey, code: str, message: str) -> None:
         found.append(source.problem(at + path, code, message))
 
-    tiles = feature.get("tiles")
-    if kind == "field":
-        if "tiles" in feature:
-            key("tiles", "not-on-field", "a field has no tile count; give completed_cities or cities instead")
-    elif tiles is None:
-        found.append(source.problem(at, "missing-key", f"missing required key 'tiles' (every {kind} has tiles)"))
-    elif _is_int(tiles) and tiles < 1:
-        value(("tiles",), "too-few-tiles", f"a {kind} has at least 1 tile, not {tiles}")
-    elif kind == "cloister" and _is_int(tiles) and tiles > scorer.CLOISTER_TILES:
-        value(("tiles",), "cloister-too-big",
-              f"a cloister counts itself and its 8 neighbours, at most {scorer.CLOISTER_TILES} tiles, not {tiles}")
-
-    if kind != "city":
-        if feature.get("pennants"):
-            key("pennants", "city-only", f"only a city has pennants, not a {kind}")
-        if feature.get("cathedral"):
-            key("cathedral", "city-only", f"a cathedral stands in a city, not on a {kind}")
-    if kind != "road" and feature.get("inn"):
-        key("inn", "road-only", f"an inn lies on a road, not on a {kind}")
-    if kind in ("cloister", "field"):
-        for name in ("mage", "witch"):
-            if feature.get(name):
-                key(name, "city-or-road-only", f"the {name} stands on a city or a road, not on a {kind}")
-        if "complete" in feature:
-            why = ("a cloister is complete when it has 9 tiles" if kind == "cloister"
-                   else "a field is never completed")
-            key("complete", "city-or-road-only", f"only cities and roads say whether they are complete; {why}")
-    if feature.get("mage") is True and feature.get("witch") is True:
-        key("witch", "mage-and-witch", "the mage and the witch are never on the same feature")
-    if kind != "field":
-        for name in ("completed_cities", "cities"):
-            if name in feature:
-                key(name, "field-only", f"only a field borders completed cities; {name} does not belong on a {kind}")
+    _check_measure(feature, kind, key, found, source, at)
+    spec = scorer.FEATURE_KINDS[kind]
+    for name in scorer.ATTRIBUTES:
+        # `inn: false` or `pennants: 0` on a city says nothing wrong; any other value is out of place.
+        if name in feature and feature[name] not in (False, 0) and name not in spec.extras:
+            key(name, _only(name), scorer.misplaced(name, kind))
+    if "complete" in feature and not spec.completable:
+        why = ("its completion follows from its tiles" if spec.has_tiles else "it is never completed")
+        key("complete", _only("complete"), f"{scorer.misplaced('complete', kind)}: {why}")
+    if all(feature.get(figure) is True for figure in scorer.FIGURES):
+        key(scorer.FIGURES[-1], "mage-and-witch", "the mage and the witch are never on the same feature")
 
     for name in ("pennants", "completed_cities"):
-        if _is_int(feature.get(name)) and feature[name] < 0:
+        if is_int(feature.get(name)) and feature[name] < 0:
             value((name,), "negative-count", f"{name} cannot be negative, not {feature[name]}")
     followers = feature.get("followers")
     if isinstance(followers, dict):
         for player, strength in followers.items():
-            if _is_int(strength) and strength < 0:
+            if is_int(strength) and strength < 0:
                 value(("followers", player), "negative-strength",
                       f"strength counts followers (1 each, 2 for a large one); {strength} is impossible")
     cities = feature.get("cities")
@@ -226,17 +227,18 @@ def _check_feature(source: Source, at: PathKey, feature: dict[str, Any], scoring
                 value(("cities", position), "duplicate-city", f"city {city!r} is named twice for this field")
             seen.add(city)
         count = feature.get("completed_cities")
-        if _is_int(count) and count != len(cities):
+        if is_int(count) and count != len(cities):
             value(("completed_cities",), "cities-mismatch",
                   f"completed_cities is {count} but {len(cities)} cities are named")
 
     if scoring == "during-game":
-        if kind == "field":
-            value(("type",), "field-during-game", "fields are only scored at the end of the game; use scoring: final")
-        elif kind == "cloister":
-            if _is_int(tiles) and 1 <= tiles < scorer.CLOISTER_TILES:
+        tiles = feature.get("tiles")
+        if not spec.scored_during_game:
+            value(("type",), f"{kind}-during-game", f"a {kind} is only scored at the end of the game; use scoring: final")
+        elif not spec.completable:
+            if spec.max_tiles and is_int(tiles) and 1 <= tiles < spec.max_tiles:
                 value(("tiles",), "incomplete-during-game",
-                      f"a cloister of {tiles} tiles is unfinished, and only completion scores during the game")
+                      f"a {kind} of {tiles} tiles is unfinished, and only completion scores during the game")
         elif feature.get("complete") is not True:
             message = f"an unfinished {kind} does not score during the game; set complete: true or use scoring: final"
             if "complete" in feature:
@@ -254,10 +256,11 @@ def _check(source: Source, base: PathKey, data: Any, rulesets: RulesetTable) -> 
     features = _features(data)
     for index, feature in features:
         found += _check_feature(source, base + ("features", index), feature, data.get("scoring"))
-    for figure, code in (("mage", "too-many-mages"), ("witch", "too-many-witches")):
+    for figure in scorer.FIGURES:
         carriers = [i for i, f in features if f.get(figure) is True]
         for index in carriers[1:]:
-            found.append(source.problem(base + ("features", index, figure), code,
+            found.append(source.problem(base + ("features", index, figure), f"too-many-{figure}es"
+                                        if figure.endswith("ch") else f"too-many-{figure}s",
                                         f"the game has one {figure}, already on feature {carriers[0] + 1}",
                                         at_key=True))
     ruleset = data.get("ruleset")
@@ -267,7 +270,7 @@ def _check(source: Source, base: PathKey, data: Any, rulesets: RulesetTable) -> 
     expect = data.get("expect")
     if isinstance(expect, dict):
         players = {p for _, f in features if isinstance(f.get("followers"), dict)
-                   for p, s in f["followers"].items() if _is_int(s) and s > 0}
+                   for p, s in f["followers"].items() if is_int(s) and s > 0}
         for player in expect:
             if player not in players:
                 found.append(source.problem(base + ("expect", player), "unknown-player",

@@ -101,8 +101,8 @@ def test_every_problem_sorted_and_no_traceback(project: Path) -> None:
     assert run.returncode == 1 and run.stdout == ""
     assert run.stderr.splitlines() == [
         "bad.yaml:3:25: error [too-few-tiles] a road has at least 1 tile, not 0",
-        "bad.yaml:3:39: error [city-only] only a city has pennants, not a road",
-        "bad.yaml:4:12: error [field-during-game] fields are only scored at the end of the game; use scoring: final",
+        "bad.yaml:3:39: error [city-only] pennants belongs on a city, not on a road",
+        "bad.yaml:4:12: error [field-during-game] a field is only scored at the end of the game; use scoring: final",
     ]
 
 

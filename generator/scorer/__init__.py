@@ -12,21 +12,29 @@ from __future__ import annotations
 from .compute import FARM_SCORERS, majority, score
 from .explain import STEP_TEMPLATES, describe, explain
 from .features import (
+                    ATTRIBUTES,
                     CLOISTER_TILES,
                     EDITIONS,
+                    FEATURE_KINDS,
                     FEATURE_TYPES,
+                    FIGURES,
                     SCORINGS,
                     Feature,
+                    FeatureKind,
                     FeatureResult,
                     Result,
                     Scenario,
                     ScoringError,
                     Step,
+                    carriers,
+                    is_int,
+                    misplaced,
 )
 from .ruleset import FARM_METHODS, STANDARD, FarmRules, Ruleset, SmallCity
 
 __all__ = [
-    "CLOISTER_TILES", "EDITIONS", "FARM_METHODS", "FARM_SCORERS", "FEATURE_TYPES", "SCORINGS", "STANDARD", "STEP_TEMPLATES",
+    "ATTRIBUTES", "CLOISTER_TILES", "EDITIONS", "FARM_METHODS", "FARM_SCORERS", "FEATURE_KINDS", "FEATURE_TYPES",
+    "FIGURES", "FeatureKind", "carriers", "is_int", "misplaced", "SCORINGS", "STANDARD", "STEP_TEMPLATES",
     "FarmRules", "Feature", "FeatureResult", "Result", "Ruleset", "Scenario", "ScoringError", "SmallCity", "Step",
     "describe", "explain", "majority", "score",
 ]

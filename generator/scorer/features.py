@@ -15,16 +15,77 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Literal, Mapping
 
-FeatureType = Literal["city", "road", "cloister", "field"]
+FeatureType = str  # one of FEATURE_TYPES
 Scoring = Literal["during-game", "final"]
 
-FEATURE_TYPES: tuple[str, ...] = ("city", "road", "cloister", "field")
 # Tile editions, oldest first; a scenario names one (the newest by default) and each has
 # a default ruleset. The rest of the package reads them from here (generator.vocabulary).
 EDITIONS: tuple[str, ...] = ("C1", "C2", "C3")
 SCORINGS: tuple[str, ...] = ("during-game", "final")
 # A cloister tile and its eight neighbours.
 CLOISTER_TILES = 9
+
+
+# --------------------------------------------------------------------------- the feature table
+
+
+@dataclass(frozen=True)
+class FeatureKind:
+    """What one type of feature is measured in and what may stand on it.
+
+    This table is the one definition of the feature vocabulary: the scenario reader
+    (:mod:`generator.scenario`) checks YAML against it, the scorer's own checks below use
+    it, the published scenario schema is generated from it, and a test holds the table in
+    ``content/en/scenario-format.md`` to it. A new expansion piece is one entry in
+    :data:`ATTRIBUTES` and its name in the ``extras`` of the types that carry it.
+    """
+
+    name: str
+    has_tiles: bool
+    """Measured in tiles (the feature's own, or a cloister and its neighbours); a field is not."""
+    max_tiles: int | None
+    completable: bool
+    """Says ``complete: true/false``; a cloister's completion follows from its tiles."""
+    scored_during_game: bool
+    """Can be scored the moment a tile completes it; fields wait for the end of the game."""
+    extras: tuple[str, ...]
+    """The optional attributes of :data:`ATTRIBUTES` it may carry."""
+
+
+ATTRIBUTES: Mapping[str, str] = MappingProxyType({
+    "pennants": "the pennants (coats of arms) in it",
+    "cathedral": "a cathedral stands in it (Inns & Cathedrals)",
+    "inn": "an inn lies on it (Inns & Cathedrals)",
+    "mage": "the mage stands on it (Mage & Witch)",
+    "witch": "the witch stands on it (Mage & Witch)",
+    "completed_cities": "how many completed cities it borders",
+    "cities": "names of the completed cities it borders, so older farm rules can tell when two fields share one",
+})
+"""Optional attribute -> what it says, in words (for the schema and the docs)."""
+
+FEATURE_KINDS: Mapping[str, FeatureKind] = MappingProxyType({
+    "city": FeatureKind("city", True, None, True, True, ("pennants", "cathedral", "mage", "witch")),
+    "road": FeatureKind("road", True, None, True, True, ("inn", "mage", "witch")),
+    "cloister": FeatureKind("cloister", True, CLOISTER_TILES, False, True, ()),
+    "field": FeatureKind("field", False, None, False, False, ("completed_cities", "cities")),
+})
+FEATURE_TYPES: tuple[str, ...] = tuple(FEATURE_KINDS)
+# The figures the game has one of; two on one feature, or one twice, is impossible.
+FIGURES: tuple[str, ...] = ("mage", "witch")
+
+
+def carriers(attribute: str) -> tuple[str, ...]:
+    """The feature types that may carry ``attribute`` (``complete`` and ``tiles`` included)."""
+    if attribute == "complete":
+        return tuple(name for name, kind in FEATURE_KINDS.items() if kind.completable)
+    if attribute == "tiles":
+        return tuple(name for name, kind in FEATURE_KINDS.items() if kind.has_tiles)
+    return tuple(name for name, kind in FEATURE_KINDS.items() if attribute in kind.extras)
+
+
+def misplaced(attribute: str, kind: str) -> str:
+    """Why ``attribute`` does not belong on a ``kind``, in words."""
+    return f"{attribute} belongs on a {' or a '.join(carriers(attribute))}, not on a {kind}"
 
 
 class ScoringError(ValueError):
@@ -80,7 +141,7 @@ class Feature:
         for name in ("tiles", "pennants", "completed_cities"):
             if not is_int(getattr(self, name)):
                 found.append((f"{name} must be a whole number, not {getattr(self, name)!r}", name))
-        for name in ("complete", "cathedral", "inn", "mage", "witch"):
+        for name in ("complete", "cathedral", "inn", *FIGURES):
             if not isinstance(getattr(self, name), bool):
                 found.append((f"{name} must be true or false, not {getattr(self, name)!r}", name))
         for player, strength in self.followers.items():
@@ -92,7 +153,7 @@ class Feature:
                 found.append((f"strength of {player} is {strength}; it cannot be negative", "followers"))
         if found:
             return found
-        if kind == "field":
+        if not FEATURE_KINDS[kind].has_tiles:
             if self.tiles:
                 found.append(("a field has no tile count; give its completed cities instead", "tiles"))
             if self.complete:
@@ -107,25 +168,16 @@ class Feature:
         else:
             if self.tiles < 1:
                 found.append((f"a {kind} has at least 1 tile, not {self.tiles}", "tiles"))
-            if kind == "cloister" and self.tiles > CLOISTER_TILES:
-                found.append((f"a cloister covers at most {CLOISTER_TILES} tiles, not {self.tiles}", "tiles"))
+            limit = FEATURE_KINDS[kind].max_tiles
+            if limit is not None and self.tiles > limit:
+                found.append((f"a {kind} covers at most {limit} tiles, not {self.tiles}", "tiles"))
             if kind == "cloister" and self.complete and self.tiles != CLOISTER_TILES:
                 found.append((f"a cloister is complete only with {CLOISTER_TILES} tiles", "complete"))
-            if self.completed_cities:
-                found.append(("only a field borders completed cities", "completed_cities"))
-            if self.cities:
-                found.append(("only a field names the cities it borders", "cities"))
         if self.pennants < 0:
             found.append((f"pennants is {self.pennants}; it cannot be negative", "pennants"))
-        if self.pennants and kind != "city":
-            found.append((f"a {kind} has no pennants; only a city does", "pennants"))
-        if self.cathedral and kind != "city":
-            found.append((f"a cathedral stands in a city, not on a {kind}", "cathedral"))
-        if self.inn and kind != "road":
-            found.append((f"an inn stands on a road, not on a {kind}", "inn"))
-        for name in ("mage", "witch"):
-            if getattr(self, name) and kind not in ("city", "road"):
-                found.append((f"the {name} is placed on a city or a road, not on a {kind}", name))
+        for name in ATTRIBUTES:
+            if getattr(self, name) and name not in FEATURE_KINDS[kind].extras:
+                found.append((misplaced(name, kind), name))
         if self.mage and self.witch:
             found.append(("the mage and the witch are never on the same feature", "witch"))
         return found
@@ -153,18 +205,18 @@ class Scenario:
         for index, feature in enumerate(self.features):
             if not isinstance(feature, Feature):
                 raise ScoringError(f"feature {index + 1} is not a Feature", feature=index)
-            if self.scoring == "during-game" and feature.type == "field":
+            if self.scoring == "during-game" and not FEATURE_KINDS[feature.type].scored_during_game:
                 raise ScoringError(f"feature {index + 1}: fields are only scored at the end of the game",
                                    feature=index, field="type")
             if self.scoring == "during-game" and not feature.is_complete:
                 raise ScoringError(f"feature {index + 1}: only a completed {feature.type} is scored during the game",
                                    feature=index, field="complete")
-        for figure in ("mage", "witch"):
-            carriers = [i for i, f in enumerate(self.features) if getattr(f, figure)]
-            if len(carriers) > 1:
+        for figure in FIGURES:
+            holders = [i for i, f in enumerate(self.features) if getattr(f, figure)]
+            if len(holders) > 1:
                 raise ScoringError(f"there is only one {figure}, but features "
-                                   f"{', '.join(str(i + 1) for i in carriers)} all have it",
-                                   feature=carriers[1], field=figure)
+                                   f"{', '.join(str(i + 1) for i in holders)} all have it",
+                                   feature=holders[1], field=figure)
 
 
 @dataclass(frozen=True)
