@@ -13,9 +13,12 @@ Stage: model.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, create_model
+
+from . import scorer
 
 from .vocabulary import EDITION_PATTERN, ID_PATTERN, LANGUAGE_CODE
 
@@ -157,23 +160,9 @@ class Ui(Strict):
 # --------------------------------------------------------------------------- rulesets.yaml
 
 
-class FarmRules(Strict):
-    method: Literal["per-field", "per-field-city-once", "per-city"]
-    """per-field: each field scores its cities; per-field-city-once: a player scores a city at most once; per-city: each city goes to the majority of all farmers touching it."""
-    points_per_city: Annotated[int, Field(ge=0)]
-    """Points for each completed city."""
+class _RulesetHead(Strict):
+    """What describes a ruleset; the numbers come from the scorer (see :func:`_scoring_fields`)."""
 
-
-class SmallCity(Strict):
-    max_tiles: Annotated[int, Field(ge=1)]
-    """A completed city of at most this many tiles is a small city."""
-    per_tile: Annotated[int, Field(ge=0)]
-    """Points per tile of a small city."""
-    per_pennant: Annotated[int, Field(ge=0)]
-    """Points per pennant of a small city."""
-
-
-class Ruleset(Strict):
     id: Id
     """Name passed to the scorer (``ruleset:`` in a scenario)."""
     name: Text
@@ -184,36 +173,38 @@ class Ruleset(Strict):
     """Where the variant comes from (printing, year, reference); not translated."""
     default_for: list[EditionId] = []
     """Editions that use this ruleset unless a scenario names another."""
-    city_complete_per_tile: int = 2
-    """Points per tile of a completed city."""
-    city_complete_per_pennant: int = 2
-    """Points per pennant of a completed city."""
-    city_final_per_tile: int = 1
-    """Points per tile of an unfinished city at the end of the game."""
-    city_final_per_pennant: int = 1
-    """Points per pennant of an unfinished city at the end of the game."""
-    small_city: SmallCity | None = None
-    """Early first-edition rule: a completed small city scores less; null when not in force."""
-    road_per_tile: int = 1
-    """Points per road tile."""
-    cloister_per_tile: int = 1
-    """Points per tile of a cloister and its neighbours."""
-    farm: FarmRules = FarmRules(method="per-field", points_per_city=3)
-    """How fields score at the end of the game."""
-    inn_complete_per_tile: int = 2
-    """Points per tile of a completed road with an inn."""
-    inn_unfinished_per_tile: int = 0
-    """Points per tile of an unfinished road with an inn at the end of the game."""
-    cathedral_complete_per_unit: int = 3
-    """Points per tile and per pennant of a completed city with a cathedral."""
-    cathedral_unfinished_per_unit: int = 0
-    """Points per tile and pennant of an unfinished city with a cathedral at the end of the game."""
-    mage_per_tile: int = 1
-    """Extra points per tile that the mage adds."""
-    mage_rescues_inn_cathedral: bool = True
-    """At the end of the game the mage still adds its points to an unfinished inn road or cathedral city (Big Box 4)."""
-    witch_divisor: int = 2
-    """The witch divides the feature's points by this, rounding up, after inn or cathedral."""
+
+
+def _scoring_fields(rules: type, required: bool = False) -> dict[str, Any]:
+    """Pydantic fields for a scorer dataclass: one ruleset definition, in ``generator.scorer.ruleset``.
+
+    Names, defaults and descriptions are the scorer's; ``required`` makes every field
+    required (a nested table such as ``farm:`` is written out in full).
+    """
+    result: dict[str, Any] = {}
+    for item in dataclasses.fields(rules):
+        kind = item.type if isinstance(item.type, str) else item.type.__name__
+        default = item.default_factory() if item.default_factory is not dataclasses.MISSING else item.default
+        if kind == "int":
+            python: Any = Annotated[int, Field(ge=item.metadata["minimum"])] if required else int
+        elif kind == "bool":
+            python = bool
+        elif item.name == "method":
+            python = Literal[scorer.FARM_METHODS]  # type: ignore[valid-type]
+        else:
+            nested = _NESTED[kind.removesuffix(" | None")]
+            python = nested | None if kind.endswith("| None") else nested
+            default = nested(**dataclasses.asdict(default)) if default is not None else None
+        description = item.metadata["doc"]
+        result[item.name] = (python, Field(description=description) if required
+                             else Field(default, description=description))
+    return result
+
+
+SmallCity = create_model("SmallCity", __base__=Strict, **_scoring_fields(scorer.SmallCity, required=True))
+FarmRules = create_model("FarmRules", __base__=Strict, **_scoring_fields(scorer.FarmRules, required=True))
+_NESTED = {"SmallCity": SmallCity, "FarmRules": FarmRules}
+Ruleset = create_model("Ruleset", __base__=_RulesetHead, **_scoring_fields(scorer.Ruleset))
 
 
 class Rulesets(Strict):

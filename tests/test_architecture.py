@@ -133,7 +133,6 @@ DEFINITIONS = [
     ("the edition pattern", re.escape("C[0-9]"), "generator/vocabulary.py"),
     ("the list of editions", r"""["']C1["']\s*,\s*["']C2["']""", "generator/scorer/features.py"),
     ("the template-syntax pattern", re.escape(r"\{\{|\{%"), "generator/vocabulary.py"),
-    ("the list of feature types", r"""["']city["']\s*,\s*["']road["']""", "generator/scorer/features.py"),
     ("the list of farm methods", r"""["']per-field["']\s*,\s*["']per-field-city-once["']""",
      "generator/scorer/ruleset.py"),
     ("is_int", r"def _?is_int\b", "generator/scorer/features.py"),
@@ -157,3 +156,32 @@ def test_ruleset_fields_are_named_only_by_the_scorer():
         places = {path.relative_to(PACKAGE.parent).as_posix() for path in MODULES.values()
                   if re.search(rf"\b{name}\b", path.read_text(encoding="utf-8"))}
         assert places <= allowed, f"ruleset field {name} is written in {sorted(places - allowed)}"
+
+
+def _feature_type_collections(path: Path) -> list[int]:
+    """Lines of tuples, lists, sets or dict keys naming two or more feature types."""
+    lines = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        items = node.keys if isinstance(node, ast.Dict) else getattr(node, "elts", None)
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set, ast.Dict)) and items:
+            names = {item.value for item in items if isinstance(item, ast.Constant)} & set(scorer.FEATURE_TYPES)
+            if len(names) >= 2:
+                lines.append(node.lineno)
+    return lines
+
+
+def test_the_feature_types_are_listed_once():
+    # The scorer's FEATURE_KINDS is the one table; compute's dispatch by type is checked against it
+    # below, and explain's templates are keyed by step codes, some of which are named after a type.
+    found = {path.relative_to(PACKAGE.parent).as_posix(): lines for path in MODULES.values()
+             if (lines := _feature_type_collections(path))}
+    assert set(found) == {"generator/scorer/features.py", "generator/scorer/compute.py",
+                          "generator/scorer/explain.py"}, found
+    assert len(found["generator/scorer/features.py"]) == 1
+
+
+def test_the_scorer_values_exactly_the_types_the_table_measures_in_tiles():
+    from generator.scorer.compute import _VALUE
+
+    assert set(_VALUE) == set(scorer.carriers("tiles"))
+    assert set(scorer.FARM_SCORERS) == set(scorer.FARM_METHODS)

@@ -6,69 +6,88 @@ Stage: scorer.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Literal
+from typing import Any
 
 from .features import ScoringError, is_int
 
-FarmMethod = Literal["per-field", "per-field-city-once", "per-city"]
+# per-field: each field scores its cities; per-field-city-once: a player scores a city at
+# most once; per-city: each city goes to the majority of all farmers touching it.
 FARM_METHODS: tuple[str, ...] = ("per-field", "per-field-city-once", "per-city")
+FarmMethod = str  # one of FARM_METHODS
+
+
+def rule(default: object, doc: str, minimum: int = 0) -> Any:
+    """A ruleset field: its default, what it means (for the schema and the docs), its least value."""
+    return field(default=default, metadata={"doc": doc, "minimum": minimum})
 
 
 @dataclass(frozen=True)
 class SmallCity:
-    """Early first-edition rule: a small completed city scores less."""
+    """Early first-edition rule: a completed small city scores less."""
 
-    max_tiles: int
-    per_tile: int
-    per_pennant: int
+    max_tiles: int = rule(2, "A completed city of at most this many tiles is a small city.", minimum=1)
+    per_tile: int = rule(1, "Points per tile of a small city.")
+    per_pennant: int = rule(1, "Points per pennant of a small city.")
 
 
 @dataclass(frozen=True)
 class FarmRules:
     """How fields turn completed cities into points at the end of the game."""
 
-    method: FarmMethod = "per-field"
-    points_per_city: int = 3
+    method: FarmMethod = rule("per-field", "per-field: each field scores its cities; per-field-city-once: a player "
+                              "scores a city at most once; per-city: each city goes to the majority of all farmers "
+                              "touching it.")
+    points_per_city: int = rule(3, "Points for each completed city.")
 
 
 @dataclass(frozen=True)
 class Ruleset:
-    """Every number the scoring rules depend on; the same names as the YAML rulesets."""
+    """Every number the scoring rules depend on: the one definition of a ruleset.
 
-    city_complete_per_tile: int = 2
-    city_complete_per_pennant: int = 2
-    city_final_per_tile: int = 1
-    city_final_per_pennant: int = 1
-    small_city: SmallCity | None = None
-    road_per_tile: int = 1
-    cloister_per_tile: int = 1
-    farm: FarmRules = field(default_factory=FarmRules)
-    inn_complete_per_tile: int = 2
-    inn_unfinished_per_tile: int = 0
-    cathedral_complete_per_unit: int = 3
-    cathedral_unfinished_per_unit: int = 0
-    mage_per_tile: int = 1
-    mage_rescues_inn_cathedral: bool = True
-    witch_divisor: int = 2
+    ``rules_data/rulesets.yaml``, its model (:class:`generator.model.Ruleset`, generated
+    from these fields), its schema and the documentation all follow these names, defaults
+    and descriptions. A new scoring option is one field here and its use in ``compute``.
+    """
+
+    city_complete_per_tile: int = rule(2, "Points per tile of a completed city.")
+    city_complete_per_pennant: int = rule(2, "Points per pennant of a completed city.")
+    city_final_per_tile: int = rule(1, "Points per tile of an unfinished city at the end of the game.")
+    city_final_per_pennant: int = rule(1, "Points per pennant of an unfinished city at the end of the game.")
+    small_city: SmallCity | None = rule(None, "Early first-edition rule: a completed small city scores less; "
+                                              "null when not in force.")
+    road_per_tile: int = rule(1, "Points per road tile.")
+    cloister_per_tile: int = rule(1, "Points per tile of a cloister and its neighbours.")
+    farm: FarmRules = field(default_factory=FarmRules, metadata={"doc": "How fields score at the end of the game."})
+    inn_complete_per_tile: int = rule(2, "Points per tile of a completed road with an inn.")
+    inn_unfinished_per_tile: int = rule(0, "Points per tile of an unfinished road with an inn at the end of the game.")
+    cathedral_complete_per_unit: int = rule(3, "Points per tile and per pennant of a completed city with a cathedral.")
+    cathedral_unfinished_per_unit: int = rule(0, "Points per tile and pennant of an unfinished city with a cathedral "
+                                                 "at the end of the game.")
+    mage_per_tile: int = rule(1, "Extra points per tile that the mage adds.")
+    mage_rescues_inn_cathedral: bool = rule(True, "At the end of the game the mage still adds its points to an "
+                                                  "unfinished inn road or cathedral city (Big Box 4).")
+    witch_divisor: int = rule(2, "The witch divides the feature's points by this, rounding up, after inn or "
+                                 "cathedral.", minimum=1)
 
     def __post_init__(self) -> None:
-        numbers: dict[str, object] = {f.name: getattr(self, f.name) for f in fields(self)
-                                      if f.name not in ("small_city", "farm", "mage_rescues_inn_cathedral")}
+        _check_fields(self)
         if self.small_city is not None:
-            numbers.update({f"small_city.{f.name}": getattr(self.small_city, f.name) for f in fields(SmallCity)})
-        numbers["farm.points_per_city"] = self.farm.points_per_city
-        for name, value in numbers.items():
-            if not is_int(value) or value < 0:  # type: ignore[operator]
-                raise ScoringError(f"{name} must be a whole number of at least 0, not {value!r}", field=name)
-        if self.witch_divisor < 1:
-            raise ScoringError("witch_divisor must be at least 1", field="witch_divisor")
-        if self.small_city is not None and self.small_city.max_tiles < 1:
-            raise ScoringError("small_city.max_tiles must be at least 1", field="small_city.max_tiles")
+            _check_fields(self.small_city, "small_city.")
+        _check_fields(self.farm, "farm.")
         if self.farm.method not in FARM_METHODS:
             raise ScoringError(f"farm method {self.farm.method!r} is not one of {', '.join(FARM_METHODS)}",
                                field="farm.method")
-        if not isinstance(self.mage_rescues_inn_cathedral, bool):
-            raise ScoringError("mage_rescues_inn_cathedral must be true or false", field="mage_rescues_inn_cathedral")
+
+
+def _check_fields(rules: object, prefix: str = "") -> None:
+    """Every number a whole number of at least its field's minimum, every switch true or false."""
+    for item in fields(rules):  # type: ignore[arg-type]
+        value, name = getattr(rules, item.name), prefix + item.name
+        if item.type == "int" and (not is_int(value) or value < item.metadata["minimum"]):
+            raise ScoringError(f"{name} must be a whole number of at least {item.metadata['minimum']}, "
+                               f"not {value!r}", field=name)
+        if item.type == "bool" and not isinstance(value, bool):
+            raise ScoringError(f"{name} must be true or false", field=name)
 
 
 STANDARD = Ruleset()
