@@ -185,3 +185,38 @@ def test_the_scorer_values_exactly_the_types_the_table_measures_in_tiles():
 
     assert set(_VALUE) == set(scorer.carriers("tiles"))
     assert set(scorer.FARM_SCORERS) == set(scorer.FARM_METHODS)
+
+
+# --------------------------------------------------------------------------- the docs follow the tables
+
+SCENARIO_DOCS = PACKAGE.parent / "content" / "en" / "scenario-format.md"
+
+
+def _doc_rows(header: str) -> list[list[str]]:
+    """The rows of the Markdown table whose header row starts with ``header``."""
+    lines = SCENARIO_DOCS.read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.replace(" ", "").startswith(header))
+    rows = []
+    for line in lines[start + 2:]:
+        if not line.startswith("|"):
+            break
+        rows.append([cell.strip() for cell in line.strip("|").split("|")])
+    return rows
+
+
+def test_the_scenario_docs_list_where_each_attribute_goes_as_the_feature_table_does():
+    documented = {}
+    for keys, carriers_cell, _ in _doc_rows("|Key|For|"):
+        for key in re.findall(r"`([a-z_]+)`", keys):
+            documented[key] = tuple(t.strip() for t in carriers_cell.split(","))
+    expected = {name: scorer.carriers(name) for name in ("tiles", "complete", *scorer.ATTRIBUTES)}
+    assert documented == expected
+
+
+def test_the_scenario_docs_list_every_placement_code_the_reader_can_give():
+    from generator.scenario import _only
+
+    documented = {code for row in _doc_rows("|Code|Situation|") for code in re.findall(r"`([a-z-]+)`", row[0])}
+    placement = {_only(name) for name in ("complete", *scorer.ATTRIBUTES)}
+    assert placement <= documented
+    assert {code for code in documented if code.endswith("-only")} == placement

@@ -1,0 +1,50 @@
+"""The MkDocs adapter's pure parts: which hand-written page each language shows, search settings."""
+
+from __future__ import annotations
+
+from generator.mkdocs_adapter import choose_pages, fallback_page, search_settings
+
+PATHS = ["en/index.md", "en/contributing.md", "en/img/board.png", "nl/index.md", "pl/index.md", "xx/index.md",
+         "assets/site.css", "robots.txt"]
+
+
+def test_a_language_shows_its_own_page_and_falls_back_to_the_source_for_the_rest():
+    choice = choose_pages(PATHS, "nl", "en", ["en", "nl", "pl"])
+    assert choice.own == {"index.md": "nl/index.md"}
+    assert choice.fallback == {"contributing.md": "en/contributing.md"}
+    assert choice.shared == ["assets/site.css", "robots.txt"]
+
+
+def test_the_source_language_never_falls_back():
+    choice = choose_pages(PATHS, "en", "en", ["en", "nl", "pl"])
+    assert choice.own == {"index.md": "en/index.md", "contributing.md": "en/contributing.md",
+                          "img/board.png": "en/img/board.png"}
+    assert choice.fallback == {}
+
+
+def test_only_markdown_falls_back_and_other_languages_folders_are_left_out():
+    choice = choose_pages(PATHS, "pl", "en", ["en", "nl", "pl"])
+    assert "img/board.png" not in choice.fallback  # a picture is not a page to mark as English
+    assert all(not path.startswith(("nl/", "xx/")) for path in
+               [*choice.shared, *choice.own.values(), *choice.fallback.values()])
+
+
+def test_a_language_with_no_folder_gets_every_source_page_as_fallback():
+    choice = choose_pages(PATHS, "cs", "en", ["en", "nl", "pl", "cs"])
+    assert choice.own == {}
+    assert choice.fallback == {"index.md": "en/index.md", "contributing.md": "en/contributing.md"}
+
+
+def test_a_fallback_page_is_marked_english_and_kept_out_of_search():
+    page = fallback_page("---\ntitle: Guide\n---\n\n# Guide\n\nText.\n")
+    assert page.startswith("---\n")
+    front, body = page.split("---\n")[1], page.split("---\n", 2)[2]
+    assert "rulesite_fallback: true" in front.splitlines()
+    assert "search:\n  exclude: true" in front and "title: Guide" in front.splitlines()
+    assert body.strip().startswith('<div lang="en" markdown>') and body.strip().endswith("</div>")
+
+
+def test_search_uses_a_stemmer_only_where_material_has_one():
+    assert search_settings("nl") == {"lang": ["nl"]}
+    czech = search_settings("cs")
+    assert czech["pipeline"] == [] and czech["lang"] == ["en"] and "„" in czech["separator"]
