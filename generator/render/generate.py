@@ -19,11 +19,12 @@ from jinja2 import (
 )
 from markupsafe import Markup
 
+from ..printings import texts as printing_texts
 from ..project import Project
 from ..status import unit_status
 from .escape import md_text
 from .language import Lang
-from .page import ICONS, PageRenderer
+from .page import ICONS, PageRenderer, diff_label, excerpt
 from .translator_views import comparison, dashboard
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -166,11 +167,11 @@ class SiteRenderer:
     def printing_differences(self, printing_id: str, path: str) -> list[dict[str, Any]]:
         """What this printing adds or lacks, gathered from every page's printing footnotes."""
         out = []
+        resolve = self.lang.resolver(path)
         for page in self.project.pages.values():
-            renderer = PageRenderer(self.lang, page, path)
-            for unit, note in renderer.printing_texts(printing_id):
-                out.append({"label": renderer.diff_label(note), "excerpt": md_text(renderer.excerpt(unit)),
-                            "link": renderer.resolve.link(f"{page.id}.md") + "#printing-differences"})
+            for unit, note in printing_texts(page, self.project.units[page.id], printing_id):
+                out.append({"label": diff_label(self.lang, note), "excerpt": md_text(excerpt(self.lang, resolve, unit)),
+                            "link": resolve.link(f"{page.id}.md") + "#printing-differences"})
         return out
 
     def translate_index(self) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from .. import markup
+from .. import markup, printings
 from ..model import Footnote, ListItem, Page, Section
 from ..status import summarize
 from ..units import UnitInfo
@@ -18,6 +18,8 @@ from . import inline
 from .escape import attr, md_text
 from .language import Lang
 
+# How the differences table shows what the data states; blank where it states nothing.
+MARKS = {"has": "✓", "lacks": "✗", "": ""}
 ICONS = {"book": ":material-book-open-variant:", "globe": ":material-earth:", "arrow": ":material-arrow-right-bold:"}
 
 
@@ -82,31 +84,8 @@ class PageRenderer:
                           f'<span class="rs-diff__label">{label}</span></span>')
         return html
 
-    def printings(self, ids: list[str]) -> Markup:
-        return self.lang.join([Markup(md_text(self.project_short(p))) for p in ids])
-
-    def project_short(self, printing_id: str) -> str:
-        return self.lang.printings[printing_id].short
-
-    @staticmethod
-    def claims(footnote: Footnote) -> list[tuple[str, str, list[str]]]:
-        """What a printing-difference footnote states: (wording key, parameter, printings)."""
-        scope = "-end" if footnote.part == "end" else ""
-        found = []
-        if footnote.only_in:
-            found.append((f"only{scope}", "printings", footnote.only_in))
-        if footnote.missing_from:
-            found.append((f"missing{scope}", "printings", footnote.missing_from))
-        if footnote.kept_in:
-            found.append(("kept", "printings", footnote.kept_in))
-        if footnote.since:
-            found.append((f"since{scope}", "printing", [footnote.since]))
-        return found
-
     def diff_label(self, footnote: Footnote) -> Markup:
-        """The short label shown next to the text: "only in RGG"."""
-        return Markup("; ").join(self.lang.ui(f"diff.{key}", **{param: self.printings(ids)})
-                                 for key, param, ids in self.claims(footnote))
+        return diff_label(self.lang, footnote)
 
     # ------------------------------------------------------------------ blocks
 
@@ -194,7 +173,7 @@ class PageRenderer:
         parts: list[Markup] = []
         if footnote.kind == "printing":
             parts += [self.lang.ui(f"fn.{key}", **{param: self.printing_links(ids)})
-                      for key, param, ids in self.claims(footnote)]
+                      for key, param, ids in printings.claims(footnote)]
         if footnote.text:
             parts.append(self.lang.text(self.units[f"footnote.{footnote.id}"], self.resolve))
         if footnote.history:
@@ -226,62 +205,17 @@ class PageRenderer:
 
     def differences(self) -> dict[str, Any]:
         """Rows of the "Differences between printings" table, from the printing footnotes."""
-        printing_notes = [f for f in self.page.footnotes if f.kind == "printing"]
-        if not printing_notes:
+        if not any(f.kind == "printing" for f in self.page.footnotes):
             return {"rows": [], "columns": []}
         releases = [r.printing for r in self.page.info.releases]
-        columns = list(releases)
-        for note in printing_notes:
-            for printing in note.only_in + note.missing_from + note.kept_in + ([note.since] if note.since else []):
-                if printing not in columns:
-                    columns.append(printing)
+        columns = printings.columns(self.page)
         rows = []
-        for unit, note in self.printing_texts():
-            cells = [self.presence(note, printing, releases) for printing in columns]
-            rows.append({"excerpt": md_text(self.excerpt(unit)), "anchor": self.unit_section.get(unit.id),
-                         "label": self.diff_label(note), "cells": cells})
-        return {"rows": rows, "columns": [md_text(self.project_short(p)) for p in columns],
+        for unit, note in printings.texts(self.page, self.units):
+            cells = [MARKS[printings.presence(note, printing, releases)] for printing in columns]
+            rows.append({"excerpt": md_text(excerpt(self.lang, self.resolve, unit)),
+                         "anchor": self.unit_section.get(unit.id), "label": self.diff_label(note), "cells": cells})
+        return {"rows": rows, "columns": [md_text(self.lang.printings[p].short) for p in columns],
                 "titles": [attr(self.lang.printing_label(p)) for p in columns]}
-
-    def printing_texts(self, printing: str | None = None) -> list[tuple[UnitInfo, Footnote]]:
-        """(text, printing footnote) pairs of this page, optionally those naming one printing."""
-        pairs = []
-        for unit in self.units.values():
-            if unit.syntax != "markup":
-                continue
-            for ref in markup.refs(markup.parse(unit.text)[0], "fn"):
-                note = self.footnotes.get(ref.target)
-                if note is None or note.kind != "printing":
-                    continue
-                named = note.only_in + note.missing_from + note.kept_in + ([note.since] if note.since else [])
-                if printing is None or printing in named:
-                    pairs.append((unit, note))
-        return pairs
-
-    def excerpt(self, unit: UnitInfo, length: int = 90) -> str:
-        """The start of a text in this language, without markup."""
-        text = inline.plain_text(markup.parse(self.lang.status(unit.doc, unit.id).text)[0], self.resolve)
-        return text if len(text) <= length else text[:length - 3].rsplit(" ", 1)[0] + " …"
-
-    @staticmethod
-    def presence(note: Footnote, printing: str, releases: list[str]) -> str:
-        """✓ the printing has the text, ✗ it lacks it, blank where the data says nothing.
-
-        Only what a footnote states is marked: "only in X" says the page's other printings
-        lack the text, "missing from X" says they have it; "since X" says nothing about
-        any printing but X, and printings that do not carry this page's rules (another
-        tile edition's box cited for a clarification) are never guessed at.
-        """
-        if printing in note.only_in or printing in note.kept_in or printing == note.since:
-            return "✓"
-        if printing in note.missing_from:
-            return "✗"
-        if printing in releases:
-            if note.only_in:
-                return "✗"
-            if note.missing_from:
-                return "✓"
-        return ""
 
     def context(self) -> dict[str, Any]:
         page, lang = self.page, self.lang
@@ -320,3 +254,16 @@ class PageRenderer:
             "related": related,
             "footnotes": footnotes,
         }
+
+
+def diff_label(lang: Lang, footnote: Footnote) -> Markup:
+    """The short label shown next to a text: "only in RGG"."""
+    return Markup("; ").join(
+        lang.ui(f"diff.{key}", **{param: lang.join([Markup(md_text(lang.printings[p].short)) for p in ids])})
+        for key, param, ids in printings.claims(footnote))
+
+
+def excerpt(lang: Lang, resolve: Any, unit: UnitInfo, length: int = 90) -> str:
+    """The start of a text in this language, without markup."""
+    text = inline.plain_text(markup.parse(lang.status(unit.doc, unit.id).text)[0], resolve)
+    return text if len(text) <= length else text[:length - 3].rsplit(" ", 1)[0] + " …"

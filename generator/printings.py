@@ -1,0 +1,84 @@
+"""Printing differences as domain logic: what a printing footnote states about which printings.
+
+Stage: model (it reads pages and their units only; the renderer turns the answers into words
+and marks, for rules pages and publisher pages alike).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from . import markup
+from .model import Footnote, Page
+from .units import UnitInfo
+
+Presence = Literal["has", "lacks", ""]
+
+
+def named(note: Footnote) -> list[str]:
+    """Every printing a printing footnote names, in the order it names them."""
+    return note.only_in + note.missing_from + note.kept_in + ([note.since] if note.since else [])
+
+
+def claims(note: Footnote) -> list[tuple[str, str, list[str]]]:
+    """What a printing-difference footnote states: (wording key, parameter, printings).
+
+    The wording key picks the interface string (``diff.only``, ``fn.missing-end`` …), so
+    the sentence is written in every language from the same facts.
+    """
+    scope = "-end" if note.part == "end" else ""
+    found = []
+    if note.only_in:
+        found.append((f"only{scope}", "printings", note.only_in))
+    if note.missing_from:
+        found.append((f"missing{scope}", "printings", note.missing_from))
+    if note.kept_in:
+        found.append(("kept", "printings", note.kept_in))
+    if note.since:
+        found.append((f"since{scope}", "printing", [note.since]))
+    return found
+
+
+def presence(note: Footnote, printing: str, releases: list[str]) -> Presence:
+    """Whether ``printing`` has the text, lacks it, or the data says nothing ("").
+
+    Only what a footnote states is marked: "only in X" says the page's other printings
+    lack the text, "missing from X" says they have it; "since X" says nothing about
+    any printing but X, and printings that do not carry this page's rules (another
+    tile edition's box cited for a clarification) are never guessed at.
+    """
+    if printing in note.only_in or printing in note.kept_in or printing == note.since:
+        return "has"
+    if printing in note.missing_from:
+        return "lacks"
+    if printing in releases:
+        if note.only_in:
+            return "lacks"
+        if note.missing_from:
+            return "has"
+    return ""
+
+
+def columns(page: Page) -> list[str]:
+    """The printings a page's differences table compares: its releases, then any other named."""
+    found = [release.printing for release in page.info.releases]
+    for note in page.footnotes:
+        if note.kind == "printing":
+            found += [printing for printing in named(note) if printing not in found]
+    return found
+
+
+def texts(page: Page, units: dict[str, UnitInfo], printing: str | None = None) -> list[tuple[UnitInfo, Footnote]]:
+    """(text, printing footnote) pairs of a page, optionally only those naming ``printing``."""
+    footnotes = {f.id: f for f in page.footnotes}
+    pairs = []
+    for unit in units.values():
+        if unit.syntax != "markup":
+            continue
+        for ref in markup.refs(markup.parse(unit.text)[0], "fn"):
+            note = footnotes.get(ref.target)
+            if note is None or note.kind != "printing":
+                continue
+            if printing is None or printing in named(note):
+                pairs.append((unit, note))
+    return pairs
