@@ -46,11 +46,15 @@ $(VENV)/.test-installed: $(VENV)/.runtime-installed requirements-test.lock
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-test.lock
 	touch $@
 
-# Debian's chromium drives the browser tests; nothing is downloaded by Playwright itself.
+# Debian's chromium drives the browser tests (nothing is downloaded by Playwright itself);
+# GNU gettext's msgfmt checks the exported PO files. Both are installed when missing.
 browser:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  echo "installing Debian's chromium for the browser tests"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+	@missing=""; command -v chromium >/dev/null 2>&1 || missing="chromium"; \
+	command -v msgfmt >/dev/null 2>&1 || missing="$$missing gettext"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian's$${missing:+ }$$missing for the tests"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
 
 lock:
 	rm -rf .lock-venv && $(PYTHON) -m venv .lock-venv

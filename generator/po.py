@@ -100,6 +100,11 @@ def _read_edits(project: Project, path: Path, result: ImportResult) -> tuple[str
         result.problems.append(Problem(name, 1, 1, "bad-po", f"cannot read PO file: {exc}"))
         return None
     language, doc = po.metadata.get("Language", ""), po.metadata.get(HEADER_DOC, path.stem)
+    if "Language" not in po.metadata:
+        # polib reads almost any text without complaint; a file without the header we write
+        # is not a PO file of ours, whatever else it holds.
+        result.problems.append(Problem(name, 1, 1, "bad-po", "not a PO file exported by rulesite: it has no Language header"))
+        return None
     if language not in project.target_languages:
         result.problems.append(Problem(name, 1, 1, "unknown-language", f"Language {language!r} is not a translated language of the site"))
         return None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -12,26 +11,18 @@ import pytest
 from generator.project import load
 
 from .conftest import FIXTURES, ROOT
+from .fixture_header import place, read_header
 
 INVALID = sorted((FIXTURES / "invalid").glob("*.yaml")) + sorted((FIXTURES / "warnings").glob("*.yaml"))
-HEADER = re.compile(rb"^# expect: (\d+):(\d+) ([a-z-]+)$", re.M)
-TARGET = re.compile(rb"^# file: (\S+)$", re.M)
-LEVEL = re.compile(rb"^# level: (error|warning)$", re.M)
 
 
 def expectations(path: Path) -> tuple[str, list[tuple[int, int, str]]]:
-    raw = path.read_bytes()
-    target = TARGET.search(raw).group(1).decode()
-    expected = [(int(line), int(col), code.decode()) for line, col, code in HEADER.findall(raw)]
-    return target, expected
+    header = read_header(path)
+    return header.file, header.expected
 
 
 def drop(project: Path, fixture: Path) -> Path:
-    target, _ = expectations(fixture)
-    destination = project / target
-    destination.parent.mkdir(parents=True, exist_ok=True)
-    destination.write_bytes(fixture.read_bytes())
-    return destination
+    return place(project, fixture)
 
 
 def test_minimal_project_is_clean(minimal):
@@ -56,8 +47,7 @@ def test_invalid_fixture_reports_code_at_line_and_column(minimal, fixture):
     found = {(p.line, p.column, p.code) for p in problems if p.file == target}
     for item in expected:
         assert item in found, f"expected {item} in {sorted(found)}"
-    level = LEVEL.search(fixture.read_bytes())
-    assert {p.level for p in problems} == {level.group(1).decode() if level else "error"}
+    assert {p.level for p in problems} == {read_header(fixture).level}
     # The fixture demonstrates one kind of mistake: nothing else may be reported.
     assert {p.code for p in problems} == {fixture.stem}, [p.format_text() for p in problems]
 

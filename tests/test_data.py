@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -75,13 +76,18 @@ ENUMERATION = re.compile(r"(?<![\w)])(\d+)\)")
 NUMBER = re.compile(r"\d+")
 
 
-def test_every_language_has_every_unit_with_the_same_structure(project):
-    assert project.target_languages == ["nl", "pl", "cs", "de"]
+def test_every_translated_unit_keeps_the_structure_of_the_english(project):
+    # Completeness is not demanded here: a new page or language may start untranslated (its
+    # text falls back to English, marked). That policy lives in the tool: `rulesite status
+    # --fail-under N` gates completeness; this test re-checks every translation that exists.
+    checked = 0
     for doc, units in project.units.items():
         for lang in project.target_languages:
             for unit in units.values():
                 status = unit_status(project, lang, unit)
-                assert status.state == "translated", f"{lang}/{doc}: {unit.id} is {status.state}"
+                if status.translation is None:
+                    continue
+                checked += 1
                 english, translated = unit.text, status.translation.text
                 if unit.syntax != "markup":
                     continue
@@ -90,6 +96,8 @@ def test_every_language_has_every_unit_with_the_same_structure(project):
                 assert ENUMERATION.findall(translated) == ENUMERATION.findall(english), (lang, doc, unit.id)
                 numbers = lambda text: sorted(NUMBER.findall(ENUMERATION.sub("", markup.plain(markup.parse(text)[0]))))
                 assert numbers(translated) == numbers(english), (lang, doc, unit.id)
+    translated_units = sum(len(doc.model.units) for docs in project.translations.values() for doc in docs.values())
+    assert checked == translated_units  # every translation that exists was looked at
 
 
 def test_every_page_carries_its_worked_examples_and_footnote_kinds(project):
@@ -104,7 +112,13 @@ def test_every_page_carries_its_worked_examples_and_footnote_kinds(project):
     assert sum(1 for ex in project.examples.values() if ex.example.page == "inns-and-cathedrals") == 2
 
 
-@pytest.mark.skipif(not PROSE_OVERLAP.exists(), reason="the shared prose checker is not beside this checkout")
 def test_no_sentence_is_taken_from_the_source_documents():
+    if not PROSE_OVERLAP.exists():
+        # CI checks out the shared folder beside the clone, so there a missing checker is a
+        # broken setup, not a reason to skip; elsewhere the skip says loudly what was not run.
+        message = f"the prose check did not run: {PROSE_OVERLAP} is missing (the shared folder belongs beside the clone)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
     result = subprocess.run([sys.executable, str(PROSE_OVERLAP), str(ROOT)], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout[-3000:]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -21,18 +20,19 @@ from generator.scenario import (
 )
 from generator.source import parse
 
+from .fixture_header import read_header
+
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).parent / "fixtures" / "scenarios"
 INVALID = sorted((FIXTURES / "invalid").glob("*.yaml"))
 VALID = sorted((FIXTURES / "valid").glob("*.yaml"))
-EXPECT_LINE = re.compile(r"^# expect: (\d+):(\d+) ([a-z-]+)$")
 TABLE, _ = load_rulesets(REPO)
 
 
 def _expected(path: Path) -> tuple[int, int, str]:
-    match = EXPECT_LINE.match(path.read_text(encoding="utf-8").splitlines()[0])
-    assert match, f"{path.name} must start with '# expect: LINE:COL code'"
-    return int(match[1]), int(match[2]), match[3]
+    expected = read_header(path).expected
+    assert len(expected) == 1, f"{path.name}: a scenario fixture demonstrates one problem"
+    return expected[0]
 
 
 def _read(text: str, rulesets=TABLE):  # type: ignore[no-untyped-def]
@@ -219,3 +219,16 @@ def test_schema_rejects(data: dict) -> None:  # type: ignore[type-arg]
 def test_schema_describes_every_key() -> None:
     features = scenario_schema()["$defs"]["FeatureSpec"]["properties"]
     assert all(spec.get("description") for spec in features.values())
+
+
+def test_a_refusal_by_the_scorer_that_the_reader_missed_is_located_as_impossible(monkeypatch) -> None:
+    # No YAML reaches this today: the reader's checks, driven by the same feature table as
+    # the scorer's, come first. Switching them off shows the safety net still gives a
+    # located problem (never a traceback) if a future check is forgotten.
+    import generator.scenario
+
+    monkeypatch.setattr(generator.scenario, "_check", lambda *args: [])
+    doc, problems = _read("scoring: final\nfeatures:\n  - {type: road, tiles: 3, pennants: 2}\n")
+    assert doc is None
+    assert [(p.line, p.column, p.code, p.message) for p in problems] == [
+        (3, 38, "impossible", "pennants belongs on a city, not on a road")]
