@@ -1,25 +1,35 @@
 """Golden Markdown: one rules page in two languages, exactly as the generator renders it.
 
-Regenerate after an intended change with ``make golden`` (``python -m tests.golden``) and
-review the diff like any other change.
+The page is the minimal fixture project's (``tests/fixtures/minimal``, with the real
+interface strings), so adding a page or a language to the real data changes no golden
+file; a change to the renderer, the templates or the interface strings does. Regenerate
+after an intended change with ``make golden`` (``python -m tests.golden``) and review the
+diff like any other change.
 """
 
 from __future__ import annotations
 
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
-CASES = [("en", "mage-and-witch-c1"), ("nl", "mage-and-witch-c1")]
+MINIMAL = Path(__file__).resolve().parent / "fixtures" / "minimal"
+CASES = [("en", "alpha"), ("nl", "alpha")]
 
 
 def render_cases() -> dict[Path, str]:
     from generator.project import load_checked
     from generator.render.generate import SiteRenderer
 
-    project = load_checked(ROOT)
-    return {GOLDEN / lang / f"{page}.md": SiteRenderer(project, lang).page(page) for lang, page in CASES}
+    with tempfile.TemporaryDirectory() as folder:
+        project_root = Path(folder) / "project"
+        shutil.copytree(MINIMAL, project_root)
+        shutil.copy(ROOT / "rules_data" / "ui.yaml", project_root / "rules_data" / "ui.yaml")
+        project = load_checked(project_root)
+        return {GOLDEN / lang / f"{page}.md": SiteRenderer(project, lang).page(page) for lang, page in CASES}
 
 
 def main() -> int:

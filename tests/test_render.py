@@ -9,7 +9,9 @@ import pytest
 from generator.project import load_checked
 from generator.render import language
 from generator.render.generate import SiteRenderer, render_site
+from generator.status import summarize
 from generator.ui_strings import required_keys
+from generator.vocabulary import TEMPLATE_OPENING
 
 from .conftest import ROOT
 
@@ -96,8 +98,9 @@ def test_links_between_pages_stay_in_the_same_language(project):
 def test_translation_line_says_how_complete_the_page_is(project, en):
     english = en.page("inns-and-cathedrals")
     line = next(line for line in english.splitlines() if line.startswith(":material-translate:"))
-    assert [code for code in project.target_languages if f"[{code} 100%](translate/inns-and-cathedrals.md)" in line] \
-        == project.target_languages
+    for code in project.target_languages:  # every language, with its own share of the page translated
+        percent = summarize(project, code, "inns-and-cathedrals").percent
+        assert f"[{code} {percent}%](translate/inns-and-cathedrals.md)" in line, (code, line)
     nl = SiteRenderer(project, "nl").page("inns-and-cathedrals")
     assert re.search(r":material-translate: 100% vertaald, 0 verouderd", nl)
 
@@ -105,7 +108,7 @@ def test_translation_line_says_how_complete_the_page_is(project, en):
 def test_no_generated_markdown_contains_template_syntax(project):
     for code, site in render_site(project).items():
         for path, text in site.files.items():
-            assert not re.search(r"\{\{|\{%", text), f"{code}/{path}"
+            assert not TEMPLATE_OPENING.search(text), f"{code}/{path}"
 
 
 def table_rows(text: str) -> tuple[list[str], list[list[str]]]:

@@ -1,0 +1,91 @@
+"""The contributor guide, followed in a temporary copy of the project.
+
+Adds an expansion page, a language and a scoring option exactly as
+``content/en/contributing.md`` says (see :mod:`tests.walkthrough`), then runs
+``rulesite check --strict``, a build of the source language and the new one, and the
+test suite's content checks on the copy. Each change must touch only the files the
+guide names: adding a page or a language never requires editing a test.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT
+from .walkthrough import add_language, add_page, add_scoring_option, run
+
+pytestmark = pytest.mark.build
+
+IGNORED = shutil.ignore_patterns(".git", ".venv", "site", "build", "test-artifacts", "__pycache__", ".pytest_cache",
+                                 ".hypothesis", "*.egg-info", ".site.*")
+# The content checks: data, rendering, fixtures, goldens, the scorer, the code's shape.
+CONTENT_TESTS = ["tests/test_data.py", "tests/test_render.py", "tests/test_check.py", "tests/test_golden.py",
+                 "tests/test_outdated.py", "tests/test_status.py", "tests/test_architecture.py", "tests/scorer"]
+
+
+@pytest.fixture(scope="module")
+def walked(tmp_path_factory) -> tuple[Path, dict[str, set[str]]]:
+    copy = tmp_path_factory.mktemp("walkthrough") / "project"
+    shutil.copytree(ROOT, copy, ignore=IGNORED)
+    shared = ROOT.parent / "shared"
+    if shared.exists():  # the prose check looks beside the project, as in a real checkout
+        (copy.parent / "shared").symlink_to(shared)
+    touched = {"page": add_page(copy), "language": add_language(copy), "scoring option": add_scoring_option(copy)}
+    return copy, touched
+
+
+def test_each_change_touches_only_the_files_the_guide_names(walked):
+    _, touched = walked
+    assert touched == {
+        "page": {"rules_data/pages/crop-circles-c2-c3.yaml"},
+        "language": {"rules_data/site.yaml"},
+        "scoring option": {"generator/scorer/ruleset.py", "generator/scorer/compute.py", "schema/rulesets.schema.json"},
+    }
+
+
+def test_check_is_clean_with_the_new_page_language_and_option(walked):
+    copy, _ = walked
+    result = run(copy, "check", "--strict")
+    assert result.returncode == 0, result.stderr
+    pages = len(list((ROOT / "rules_data" / "pages").glob("*.yaml"))) + 1
+    assert result.stdout.startswith(f"ok: {pages} page(s), "), result.stdout
+
+
+def test_the_new_option_is_part_of_the_rulesets_schema_and_model(walked):
+    copy, _ = walked
+    schema = (copy / "schema" / "rulesets.schema.json").read_text(encoding="utf-8")
+    assert "road_complete_per_tile" in schema
+    probe = ("from generator import model, scorer\n"
+             "assert scorer.Ruleset().road_complete_per_tile == 1\n"
+             "assert model.Ruleset.model_fields['road_complete_per_tile'].default == 1\n"
+             "road = scorer.Feature('road', {'red': 1}, tiles=3, complete=True)\n"
+             "rules = scorer.Ruleset(road_complete_per_tile=2)\n"
+             "print(scorer.score(scorer.Scenario((road,), 'during-game'), rules).totals['red'])\n")
+    result = subprocess.run([sys.executable, "-c", probe], cwd=copy, env={"PYTHONPATH": str(copy), "PATH": "/usr/bin:/bin"},
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "6"  # 3 tiles at the new rate of 2
+
+
+def test_the_new_page_is_built_in_the_new_language(walked):
+    copy, _ = walked
+    site = copy.parent / "site"  # outside the copy, which the content checks read as a source tree
+    result = run(copy, "build", "--lang", "en", "--lang", "fr", "--jobs", "1", "--site-dir", str(site))
+    assert result.returncode == 0, result.stderr[-3000:]
+    page = (site / "fr" / "crop-circles-c2-c3" / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="fr"' in page
+    assert "walk-through test" in page  # English text, shown openly in the French site
+    assert (site / "en" / "crop-circles-c2-c3" / "index.html").exists()
+
+
+def test_the_content_checks_pass_on_the_copy(walked):
+    copy, _ = walked
+    env = {"PYTHONPATH": str(copy), "PATH": "/usr/bin:/bin", "HOME": str(copy)}
+    result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *CONTENT_TESTS],
+                            cwd=copy, env=env, capture_output=True, text=True, timeout=1800)
+    assert result.returncode == 0, result.stdout[-5000:]
