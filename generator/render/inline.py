@@ -46,12 +46,10 @@ def _ref(ref: markup.Ref, resolve: Resolver) -> str:
     if ref.tag == "fn":
         # Python-Markdown's footnotes extension numbers each footnote once, at its first use.
         return f"[^{ref.target}]"
-    if ref.tag == "page":
-        label = ref.label or resolve.page_title(ref.target)
-        return f"[{md_text(label)}]({resolve.link(ref.target + '.md')})"
-    if ref.tag == "publisher":
-        label = ref.label or resolve.publisher_name(ref.target)
-        return f"[{md_text(label)}]({resolve.link('publishers/' + ref.target + '.md')})"
+    if ref.tag in ("page", "publisher"):
+        name = resolve.page_title if ref.tag == "page" else resolve.publisher_name
+        path = f"{ref.target}.md" if ref.tag == "page" else f"publishers/{ref.target}.md"
+        return f"[{md_text(ref.label or name(ref.target))}]({resolve.link(path)})"
     if ref.tag == "printing":
         name, target = resolve.printing(ref.target)
         return f"[{md_text(ref.label or name)}]({resolve.link(target)})"
@@ -60,10 +58,14 @@ def _ref(ref: markup.Ref, resolve: Resolver) -> str:
         return f'<span class="rs-figure rs-figure--{ref.target}">{md_text(label)}</span>'
     if ref.tag == "player":
         name, css = resolve.colour(ref.target)
-        # css is validated by the schema as #rrggbb, so it cannot break out of the attribute.
-        return (f'<span class="rs-player rs-player--{ref.target}" style="color:{attr(css)}">'
-                f"{md_text(ref.label or name)}</span>")
+        return player_span(ref.target, ref.label or name, css)
     raise ValueError(f"unknown reference tag {ref.tag!r}")  # the loader refuses these first
+
+
+def player_span(colour: str, name: str, css: str) -> str:
+    """A player's name drawn in the player's colour (the one place this span is written)."""
+    # css is validated by the schema as #rrggbb; attr() escapes it anyway, as it does the id.
+    return f'<span class="rs-player rs-player--{attr(colour)}" style="color:{attr(css)}">{md_text(name)}</span>'
 
 
 def plain_text(nodes: tuple[markup.Node, ...], resolve: Resolver) -> str:

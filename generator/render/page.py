@@ -129,7 +129,7 @@ class PageRenderer:
 
     def player(self, colour: str) -> Markup:
         name, css = self.resolve.colour(colour) if colour in {c.id for c in self.project.site.colours} else (colour, "#000000")
-        return Markup(f'<span class="rs-player rs-player--{attr(colour)}" style="color:{attr(css)}">{md_text(name)}</span>')
+        return Markup(inline.player_span(colour, name, css))
 
     def step(self, step: Any) -> Markup:
         values: dict[str, object] = {}

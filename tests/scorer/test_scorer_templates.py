@@ -17,17 +17,7 @@ from generator.scorer import (
     score,
 )
 
-from .scorer_cases import (
-    BEFORE_BB4,
-    C1_2000,
-    C1_2001,
-    city,
-    cloister,
-    during,
-    field,
-    final,
-    road,
-)
+from .scorer_cases import BEFORE_BB4, C1_2000, C1_2001, city, cloister, during, field, final, road
 from .scorer_strategies import scenarios
 
 # One scenario per situation, so together they make the scorer say everything it can.
