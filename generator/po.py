@@ -29,10 +29,6 @@ from .units import UnitInfo, fingerprint
 HEADER_DOC = "X-Rulesite-Document"
 
 
-def documents(project: Project) -> list[str]:
-    return list(project.pages) + ["site", "ui"]
-
-
 def _comment(unit: UnitInfo) -> str:
     parts = [unit.kind.replace("-", " ")]
     if unit.detail:
@@ -52,7 +48,7 @@ def export(project: Project, language: str, out: Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     names = {lang.code: lang.english_name for lang in project.site.languages}
     written = []
-    for doc in documents(project):
+    for doc in project.documents:
         po = polib.POFile(wrapwidth=78)
         po.metadata = {
             "Project-Id-Version": f"rulesite {doc}",

@@ -51,6 +51,11 @@ class Project:
     def target_languages(self) -> list[str]:
         return [code for code in self.languages if code != self.source_language]
 
+    @property
+    def documents(self) -> list[str]:
+        """What translators work on, in order: every page, then the site texts and the interface."""
+        return [*self.pages, "site", "ui"]
+
     def unit(self, doc: str, unit_id: str) -> UnitInfo | None:
         return self.units.get(doc, {}).get(unit_id)
 

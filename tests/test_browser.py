@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 
 from generator.build import build
-from generator.po import documents
 from generator.project import load_checked
 
 from .conftest import ROOT
@@ -132,7 +131,7 @@ def test_translation_dashboard_sorts_by_a_column(page, base_url):
     rows = page.locator("table.rs-dashboard tbody tr")
     project = load_checked(ROOT)
     # One row per translated language and document (every page, plus site and interface texts).
-    assert rows.count() == len(project.target_languages) * len(documents(project))
+    assert rows.count() == len(project.target_languages) * len(project.documents)
     header = page.locator("table.rs-dashboard th", has_text="Texts")
     header.click()
     assert header.get_attribute("aria-sort") in ("ascending", "descending")

@@ -9,7 +9,6 @@ import argparse
 import json
 
 from ..project import load_checked
-from ..po import documents
 from ..status import doc_statuses, summarize
 
 
@@ -27,7 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def collect(project, languages: list[str]) -> list[dict]:
     rows = []
     for code in languages:
-        for doc in documents(project):
+        for doc in project.documents:
             summary = summarize(project, code, doc)
             statuses = doc_statuses(project, code, doc)
             outdated = [{"id": s.unit.id, "file": s.unit.file,

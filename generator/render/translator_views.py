@@ -39,8 +39,8 @@ def word_diff(before: str, after: str) -> Markup:
 def documents(renderer: SiteRenderer) -> list[tuple[str, str]]:
     """(document id, title) for everything translators work on."""
     lang = renderer.lang
-    docs = [(page_id, lang.page_title(page_id)) for page_id in renderer.project.pages]
-    return docs + [("site", lang.ui_plain("translate.site-doc")), ("ui", lang.ui_plain("translate.ui-doc"))]
+    titles = {"site": lang.ui_plain("translate.site-doc"), "ui": lang.ui_plain("translate.ui-doc")}
+    return [(doc, titles[doc] if doc in titles else lang.page_title(doc)) for doc in renderer.project.documents]
 
 
 def dashboard(renderer: SiteRenderer, lang: Lang) -> str:
