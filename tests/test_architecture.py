@@ -220,3 +220,33 @@ def test_the_scenario_docs_list_every_placement_code_the_reader_can_give():
     placement = {_only(name) for name in ("complete", *scorer.ATTRIBUTES)}
     assert placement <= documented
     assert {code for code in documented if code.endswith("-only")} == placement
+
+
+# --------------------------------------------------------------------------- build() names its stages
+
+# The stage function build() calls, and the stage of the module it must live in.
+STAGE_CALLS = [("read_all", "read"), ("validate_all", "validate"), ("check_references", "check"),
+               ("score_examples", "score"), ("load_translations", "translations"), ("render_language", "render"),
+               ("write_language", "write"), ("build_language", "build")]
+
+
+def _calls(function: ast.FunctionDef) -> list[str]:
+    calls = [node for node in ast.walk(function) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)]
+    return [call.func.id for call in sorted(calls, key=lambda call: (call.lineno, call.col_offset))]
+
+
+def test_build_calls_each_stage_by_name_in_order():
+    tree = ast.parse(MODULES["generator.build"].read_text(encoding="utf-8"))
+    functions = {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)}
+    # build() runs the load stages itself, then each language's render, write and MkDocs stages.
+    order = [name for name in _calls(functions["build"]) + _calls(functions["_build_language"])
+             if name in dict(STAGE_CALLS)]
+    assert order == [name for name, _ in STAGE_CALLS]
+
+
+@pytest.mark.parametrize("function, stage", STAGE_CALLS)
+def test_each_stage_function_lives_in_the_module_named_after_its_stage(function, stage):
+    homes = [name for name, path in MODULES.items()
+             if re.search(rf"^def {function}\(", path.read_text(encoding="utf-8"), re.M)]
+    assert len(homes) == 1, homes
+    assert _stage(MODULES[homes[0]]) == stage
