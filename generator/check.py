@@ -34,6 +34,7 @@ class Known:
     expansions: set[str] = field(default_factory=set)
     series: set[str] = field(default_factory=set)
     categories: set[str] = field(default_factory=set)
+    sources: set[str] = field(default_factory=set)
     pages: set[str] = field(default_factory=set)
     examples: set[str] = field(default_factory=set)
 
@@ -54,6 +55,7 @@ class Known:
             expansions={e.id for e in site.expansions},
             series={s.id for s in site.series},
             categories={c.id for c in site.categories},
+            sources={r.id for r in site.sources},
         )
 
 
@@ -90,7 +92,7 @@ def _duplicates(source: Source, items: Iterable[tuple[str, PathKey]], what: str)
 def check_site(site: Site, source: Source) -> list[Problem]:
     problems: list[Problem] = []
     for collection in ("languages", "editions", "publishers", "printings", "footnote_kinds", "figures",
-                       "colours", "expansions", "series", "categories"):
+                       "colours", "expansions", "series", "categories", "sources"):
         key = "code" if collection == "languages" else "id"
         items = [(getattr(item, key), (collection, i, key)) for i, item in enumerate(getattr(site, collection))]
         problems += _duplicates(source, items, collection.rstrip("s").replace("_", " "))
@@ -123,6 +125,11 @@ def _check_footnote(source: Source, footnote: Footnote, path: PathKey, known: Kn
             yield source.problem(path + ("history",), "bad-footnote", "only official rulings have a dated history")
         for name in printing_fields:
             yield from _refs(source, path + (name,), "printing", getattr(footnote, name), known.printings)
+        # A claim that a printing has or lacks a text is a fact, and facts need a source.
+        if has_printing and not footnote.sources:
+            yield source.problem(path, "unsourced-claim",
+                                 "a printing claim needs a source: list the ids of site.yaml sources under sources")
+        yield from _refs(source, path + ("sources",), "source", footnote.sources, known.sources)
     else:
         if not footnote.text:
             yield source.problem(path, "missing-key", f"a {footnote.kind} footnote needs a text")
@@ -131,6 +138,8 @@ def _check_footnote(source: Source, footnote: Footnote, path: PathKey, known: Kn
                 yield source.problem(path + (name,), "bad-footnote", f"{name} belongs to printing-difference footnotes only")
         if footnote.part != "sentence":
             yield source.problem(path + ("part",), "bad-footnote", "part belongs to printing-difference footnotes only")
+        if footnote.sources:
+            yield source.problem(path + ("sources",), "bad-footnote", "sources belong to printing-difference footnotes only")
         if footnote.kind == "note" and footnote.history:
             yield source.problem(path + ("history",), "bad-footnote", "only official rulings have a dated history")
 

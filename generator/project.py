@@ -14,9 +14,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from . import check
+from . import check, terms
 from .examples import ScoredExample, caption_problems, score_example
-from .model import Example, Page, Rulesets, Site, Translation, Ui
+from .model import Example, Page, Rulesets, Site, TermBase, Translation, Ui
 from .problem import Problems
 from .render.strings import required_keys
 from .rulesets import EDITIONS, RulesetTable, builtin
@@ -52,6 +52,8 @@ class Project:
     sources: dict[str, Source]
     units: dict[str, dict[str, UnitInfo]]
     translations: dict[str, dict[str, TranslationDoc]] = field(default_factory=dict)
+    termbases: list[TermBase] = field(default_factory=list)
+    term_findings: list[terms.Finding] = field(default_factory=list)
     # A loaded project never changes, so derived answers can be kept (see status.unit_status).
     memo: dict[tuple, object] = field(default_factory=dict, repr=False)
 
@@ -202,14 +204,40 @@ def load(root: Path) -> tuple[Project | None, Problems]:
     # 4. Translations.
     translations = _load_translations(loader, data / "translations", known, units, page_models)
 
+    # 5. The termbase, and every translation checked against it.
+    termbases = _load_terms(loader, data / "terms", site, known)
+    findings = terms.check_translations(terms.concepts(termbases), units, translations)
+    loader.problems.extend(f.problem for f in findings)
+
     if site is None or ui is None:
         return None, loader.problems
     project = Project(
         root=root, site=site, ui=ui, rulesets=rulesets,
         pages=dict(sorted(((p.id, p) for p, _ in pages.values()), key=lambda kv: (kv[1].order, kv[0]))),
         examples=scored, table=table, sources=loader.sources, units=units, translations=translations,
+        termbases=termbases, term_findings=findings,
     )
     return project, loader.problems
+
+
+def _load_terms(loader: _Loader, folder: Path, site: Site | None, known: check.Known) -> list[TermBase]:
+    bases: list[TermBase] = []
+    printings = {p.id: p.language for p in site.printings} if site else {}
+    languages = known.languages - {known.source_language}
+    ids: list[tuple[str, Source, tuple]] = []
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        base, source = loader.model(path, TermBase)
+        if base is None or source is None:
+            continue
+        loader.problems.extend(terms.check_termbase(base, source, printings, known.sources, languages))
+        ids += [(c.id, source, ("concepts", i, "id")) for i, c in enumerate(base.concepts)]
+        bases.append(base)
+    seen: set[str] = set()
+    for ident, source, where in ids:
+        if ident in seen:
+            loader.problems.append(source.problem(where, "duplicate-id", f"concept id {ident!r} is used twice"))
+        seen.add(ident)
+    return bases
 
 
 def _load_translations(loader: _Loader, folder: Path, known: check.Known, units: dict[str, dict[str, UnitInfo]],

@@ -262,22 +262,17 @@ class PageRenderer:
 
     @staticmethod
     def presence(note: Footnote, printing: str, releases: list[str]) -> str:
-        """✓ the printing has the text, ✗ it lacks it, blank where the data says nothing.
+        """✓ the printing has the text, ✗ it lacks it, blank where no source says.
 
-        Only what a footnote states is marked: "only in X" says the page's other printings
-        lack the text, "missing from X" says they have it; "since X" says nothing about
-        any printing but X, and printings that do not carry this page's rules (another
-        tile edition's box cited for a clarification) are never guessed at.
+        Only what a footnote states, with its sources, is marked: the printings it names
+        have (only_in, kept_in, since) or lack (missing_from) the text. Nothing is inferred
+        for the printings it does not name: "only in RGG" is what one source says of RGG,
+        not a statement that every other box leaves the sentence out.
         """
         if printing in note.only_in or printing in note.kept_in or printing == note.since:
             return "✓"
         if printing in note.missing_from:
             return "✗"
-        if printing in releases:
-            if note.only_in:
-                return "✗"
-            if note.missing_from:
-                return "✓"
         return ""
 
     def context(self) -> dict[str, Any]:

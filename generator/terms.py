@@ -1,0 +1,183 @@
+"""Check stage for the termbase: which game terms a text uses, and whether its translation agrees.
+
+The termbase (``rules_data/terms/*.yaml``, :class:`~generator.model.TermBase`) lists each
+game concept with its English term and, per language, the preferred term, the word each
+printing uses, stems and words to avoid. Where an English unit uses a concept's term, its
+translation must use one of that language's forms; otherwise the loader reports a
+``term`` warning at the translation. Matching is on plain words (markup stripped), case
+folded; where a longer English term and a shorter one overlap ("mage symbol", "mage"),
+only the longer one counts there.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable, Iterator
+
+from .model import Concept, LanguageTerm, TermBase
+from .problem import Problem
+from .source import PathKey, Source
+
+# {figure:mage|the mage} reads "the mage"; {fn:x} and {page:id} read as nothing here.
+_LABELLED = re.compile(r"\{[a-z]+:[^}|]*\|([^}]*)\}")
+_BARE = re.compile(r"\{[a-z]+:[^}]*\}")
+_EMPHASIS = re.compile(r"\*+")
+
+
+def plain(text: str) -> str:
+    """The words of a unit, without inline markup, lower-cased."""
+    return _EMPHASIS.sub("", _BARE.sub(" ", _LABELLED.sub(r"\1", text))).lower()
+
+
+@lru_cache(maxsize=4096)
+def pattern(form: str, inside_words: bool) -> re.Pattern[str]:
+    # A form is a stem: it matches at the start of a word (or anywhere, for compounds).
+    start = "" if inside_words else r"(?<!\w)"
+    return re.compile(start + re.escape(form.lower()))
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One concept in one language, ready for matching."""
+
+    concept: Concept
+    term: LanguageTerm
+
+    @property
+    def forms(self) -> list[str]:
+        return [self.term.preferred] + [f for f in self.term.forms if f != self.term.preferred]
+
+    def found_in(self, text: str) -> bool:
+        return any(pattern(form, self.term.inside_words).search(text) for form in self.forms)
+
+    def avoided_in(self, text: str) -> Iterator[tuple[str, int]]:
+        for word in self.term.avoid:
+            match = pattern(word, False).search(text)
+            if match:
+                yield word, match.start()
+
+
+def concepts(bases: Iterable[TermBase]) -> list[Concept]:
+    return [c for base in bases for c in base.concepts]
+
+
+def english_concepts(all_concepts: list[Concept], english: str) -> list[Concept]:
+    """The concepts an English text uses; a longer term claims its words from a shorter one."""
+    text = plain(english)
+    spans: list[tuple[int, int, Concept]] = []
+    for concept in all_concepts:
+        for form in [concept.english] + concept.english_forms:
+            for match in pattern(form, False).finditer(text):
+                spans.append((match.start(), match.end(), concept))
+    spans.sort(key=lambda s: (-(s[1] - s[0]), s[0]))
+    taken: list[tuple[int, int]] = []
+    used: dict[str, tuple[int, Concept]] = {}
+    for start, end, concept in spans:
+        if any(start < t_end and t_start < end for t_start, t_end in taken):
+            continue
+        taken.append((start, end))
+        if concept.id not in used or start < used[concept.id][0]:
+            used[concept.id] = (start, concept)
+    # In the order the text uses them, so hints read along with the sentence.
+    return [concept for _, concept in sorted(used.values(), key=lambda item: item[0])]
+
+
+def entry(concept: Concept, language: str) -> Entry | None:
+    term = next((t for t in concept.terms if t.language == language), None)
+    return Entry(concept, term) if term else None
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One term problem in one translated unit."""
+
+    language: str
+    doc: str
+    unit: str
+    problem: Problem
+
+
+def check_unit(all_concepts: list[Concept], language: str, english: str, translated: str,
+               source: Source, path: PathKey) -> Iterator[Problem]:
+    """Term warnings for one translation of one English text."""
+    text = plain(translated)
+    for concept in english_concepts(all_concepts, english):
+        found = entry(concept, language)
+        if found is None:
+            continue
+        if not found.found_in(text):
+            forms = ", ".join(repr(f) for f in found.forms)
+            yield source.problem(path, "term", f"the English uses {concept.english!r}: write the {language} term "
+                                               f"{found.term.preferred!r} (any of {forms})", "warning")
+        for word, _ in found.avoided_in(text):
+            yield source.problem(path, "term", f"{word!r} is a term to avoid for {concept.english!r}: write "
+                                               f"{found.term.preferred!r}", "warning")
+
+
+def check_translations(all_concepts: list[Concept], units: dict, translations: dict) -> list[Finding]:
+    """Term findings of every translated unit (``units``/``translations`` as the loader holds them)."""
+    findings: list[Finding] = []
+    if not all_concepts:
+        return findings
+    for language, docs in translations.items():
+        for doc, translation in docs.items():
+            for unit_id, translated in translation.model.units.items():
+                english = units.get(doc, {}).get(unit_id)
+                if english is None or not translated.text.strip():
+                    continue
+                for problem in check_unit(all_concepts, language, english.text, translated.text,
+                                          translation.source, ("units", unit_id, "text")):
+                    findings.append(Finding(language, doc, unit_id, problem))
+    return findings
+
+
+def check_termbase(base: TermBase, source: Source, printings: dict[str, str], sources: set[str],
+                   languages: set[str]) -> Iterator[Problem]:
+    """References of one termbase file: languages, printings (in that language) and sources.
+
+    ``printings`` maps each printing id to the language of its rule booklet.
+    """
+    for c, concept in enumerate(base.concepts):
+        seen: set[str] = set()
+        for t, term in enumerate(concept.terms):
+            path: PathKey = ("concepts", c, "terms", t)
+            if term.language not in languages:
+                yield source.problem(path + ("language",), "unknown-language",
+                                     f"{term.language!r} is not a translated language of the site")
+            if term.language in seen:
+                yield source.problem(path + ("language",), "duplicate-id",
+                                     f"concept {concept.id!r} has two entries for {term.language!r}")
+            seen.add(term.language)
+            for k, ref in enumerate(term.sources):
+                if ref not in sources:
+                    yield source.problem(path + ("sources", k), "unknown-source", f"unknown source {ref!r}")
+            for p, printing in enumerate(term.printings):
+                where = path + ("printings", p)
+                if printing.printing not in printings:
+                    yield source.problem(where + ("printing",), "unknown-printing", f"unknown printing {printing.printing!r}")
+                elif printings[printing.printing] != term.language:
+                    yield source.problem(where + ("printing",), "bad-value",
+                                         f"printing {printing.printing!r} is in {printings[printing.printing]!r}, "
+                                         f"not {term.language!r}")
+                if printing.source not in sources:
+                    yield source.problem(where + ("source",), "unknown-source", f"unknown source {printing.source!r}")
+
+
+def hints(all_concepts: list[Concept], language: str, english: str,
+          printing_names: dict[str, str] | None = None) -> list[str]:
+    """One line per glossary term an English text uses: what a translation into ``language`` should say."""
+    lines = []
+    for concept in english_concepts(all_concepts, english):
+        found = entry(concept, language)
+        if found is None:
+            continue
+        line = f"term: {concept.english} = {found.term.preferred}"
+        printed = [f"{(printing_names or {}).get(p.printing, p.printing)}: {p.term}" for p in found.term.printings]
+        if printed:
+            line += f" (printed: {'; '.join(printed)})"
+        if found.term.avoid:
+            line += f"; avoid: {', '.join(found.term.avoid)}"
+        lines.append(line)
+    return lines
