@@ -515,7 +515,7 @@ class Concept(Strict):
     english: Text
     """The English term."""
     english_forms: list[Text] = []
-    """Other English forms that signal the concept (plurals, verbs); each matches at the start of a word."""
+    """Other English forms that signal the concept (plurals, verbs); like the term, each matches whole words only."""
     note: Text | None = None
     """What the concept means, for translators (English)."""
     terms: list[LanguageTerm] = Field(min_length=1)

@@ -38,6 +38,12 @@ def pattern(form: str, inside_words: bool) -> re.Pattern[str]:
     return re.compile(start + re.escape(form.lower()))
 
 
+@lru_cache(maxsize=1024)
+def english_pattern(form: str) -> re.Pattern[str]:
+    # English forms are listed in full (tile, tiles), so they match whole words only.
+    return re.compile(r"(?<!\w)" + re.escape(form.lower()) + r"(?!\w)")
+
+
 @dataclass(frozen=True)
 class Entry:
     """One concept in one language, ready for matching."""
@@ -69,7 +75,7 @@ def english_concepts(all_concepts: list[Concept], english: str) -> list[Concept]
     spans: list[tuple[int, int, Concept]] = []
     for concept in all_concepts:
         for form in [concept.english] + concept.english_forms:
-            for match in pattern(form, False).finditer(text):
+            for match in english_pattern(form).finditer(text):
                 spans.append((match.start(), match.end(), concept))
     spans.sort(key=lambda s: (-(s[1] - s[0]), s[0]))
     taken: list[tuple[int, int]] = []

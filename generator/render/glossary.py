@@ -51,12 +51,14 @@ def marked(text: str, concepts: list, language: str | None) -> Markup:
     spans: list[tuple[int, int, str]] = []
     for concept in concepts:
         if language is None:
-            forms, inside = [concept.english] + concept.english_forms, False
-        else:
-            found = terms.entry(concept, language)
-            if found is None:
-                continue
-            forms, inside = found.forms, found.term.inside_words
+            forms = [concept.english] + concept.english_forms
+            spans += [(m.start(), m.end(), concept.english) for form in forms
+                      for m in terms.english_pattern(form).finditer(lowered)]
+            continue
+        found = terms.entry(concept, language)
+        if found is None:
+            continue
+        forms, inside = found.forms, found.term.inside_words
         for form in forms:
             # A stem matches the start of a word; the mark covers the whole word.
             spans += [(m.start(), _WORD_END.match(lowered, m.end()).end(), concept.english)
