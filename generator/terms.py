@@ -65,29 +65,40 @@ class Entry:
                 yield word, match.start()
 
 
-def concepts(bases: Iterable[TermBase]) -> list[Concept]:
-    return [c for base in bases for c in base.concepts]
+class Concepts(tuple):
+    """The termbase's concepts, with one matcher for all their English forms.
+
+    At each place in a text the longest English form wins ("mage symbol" over "mage"), and
+    the concepts an English text uses are worked out once however many languages ask.
+    """
+
+    def __new__(cls, items: Iterable[Concept]) -> Concepts:
+        self = super().__new__(cls, items)
+        self.forms: dict[str, Concept] = {}
+        for concept in self:
+            for form in [concept.english] + concept.english_forms:
+                self.forms.setdefault(form.lower(), concept)
+        alternatives = sorted(self.forms, key=len, reverse=True)
+        self.regex = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, alternatives)) + r")(?!\w)") if alternatives else None
+        self.used: dict[str, list[Concept]] = {}
+        return self
 
 
-def english_concepts(all_concepts: list[Concept], english: str) -> list[Concept]:
-    """The concepts an English text uses; a longer term claims its words from a shorter one."""
-    text = plain(english)
-    spans: list[tuple[int, int, Concept]] = []
-    for concept in all_concepts:
-        for form in [concept.english] + concept.english_forms:
-            for match in english_pattern(form).finditer(text):
-                spans.append((match.start(), match.end(), concept))
-    spans.sort(key=lambda s: (-(s[1] - s[0]), s[0]))
-    taken: list[tuple[int, int]] = []
-    used: dict[str, tuple[int, Concept]] = {}
-    for start, end, concept in spans:
-        if any(start < t_end and t_start < end for t_start, t_end in taken):
-            continue
-        taken.append((start, end))
-        if concept.id not in used or start < used[concept.id][0]:
-            used[concept.id] = (start, concept)
-    # In the order the text uses them, so hints read along with the sentence.
-    return [concept for _, concept in sorted(used.values(), key=lambda item: item[0])]
+def concepts(bases: Iterable[TermBase]) -> Concepts:
+    return Concepts(c for base in bases for c in base.concepts)
+
+
+def english_concepts(all_concepts: Iterable[Concept], english: str) -> list[Concept]:
+    """The concepts an English text uses, in the order it uses them."""
+    index = all_concepts if isinstance(all_concepts, Concepts) else Concepts(all_concepts)
+    found = index.used.get(english)
+    if found is None:
+        seen: dict[str, Concept] = {}
+        for match in index.regex.finditer(plain(english)) if index.regex else ():
+            concept = index.forms[match.group()]
+            seen.setdefault(concept.id, concept)
+        found = index.used[english] = list(seen.values())
+    return found
 
 
 def entry(concept: Concept, language: str) -> Entry | None:
@@ -105,7 +116,7 @@ class Finding:
     problem: Problem
 
 
-def check_unit(all_concepts: list[Concept], language: str, english: str, translated: str,
+def check_unit(all_concepts: Iterable[Concept], language: str, english: str, translated: str,
                source: Source, path: PathKey) -> Iterator[Problem]:
     """Term warnings for one translation of one English text."""
     text = plain(translated)
@@ -122,7 +133,7 @@ def check_unit(all_concepts: list[Concept], language: str, english: str, transla
                                                f"{found.term.preferred!r}", "warning")
 
 
-def check_translations(all_concepts: list[Concept], units: dict, translations: dict) -> list[Finding]:
+def check_translations(all_concepts: Concepts, units: dict, translations: dict) -> list[Finding]:
     """Term findings of every translated unit (``units``/``translations`` as the loader holds them)."""
     findings: list[Finding] = []
     if not all_concepts:
@@ -171,7 +182,7 @@ def check_termbase(base: TermBase, source: Source, printings: dict[str, str], so
                     yield source.problem(where + ("source",), "unknown-source", f"unknown source {printing.source!r}")
 
 
-def hints(all_concepts: list[Concept], language: str, english: str,
+def hints(all_concepts: Iterable[Concept], language: str, english: str,
           printing_names: dict[str, str] | None = None) -> list[str]:
     """One line per glossary term an English text uses: what a translation into ``language`` should say."""
     lines = []
