@@ -1,7 +1,7 @@
 """``build()``: the whole site, every language, in named stages.
 
 Stage: build (the last stage; it calls every other one in order: read, validate, check,
-score, translations, render, write, then MkDocs through :mod:`generator.mkdocs_adapter`).
+score, translations (and their term check), render, write, then MkDocs through :mod:`generator.mkdocs_adapter`).
 
 Like MkDocs' own ``build()``, nothing is written until everything has been read and
 checked, and the previous ``site/`` is replaced only by a complete new one: a failure at
@@ -27,7 +27,7 @@ from .problem import DataError, Problem, ProblemsFound, StageFailed
 from .project import Project, assemble, checked
 from .render.generate import prepare_rendering, render_language
 from .source import read_all
-from .translations import load_translations
+from .translations import check_terms, load_translations
 from .validate import validate_all
 from .write import scan_template_syntax, site_root, swap, write_language
 
@@ -223,7 +223,8 @@ def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = No
         references = check_references(data)
         scored = score_examples(data, references.table)
         translations = load_translations(data, references)
-        project = checked(assemble(data, references, scored, translations))
+        term_findings = check_terms(references, translations)
+        project = checked(assemble(data, references, scored, translations, term_findings))
     codes = _chosen(project, languages)
     (build_dir / "jinja-cache").mkdir(parents=True, exist_ok=True)
     with _Stage(timings, "render"):

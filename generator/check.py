@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable, Iterator
 
-from . import markup
-from .model import Example, Footnote, Page, Site, TileTable
+from . import markup, terms
+from .model import Example, Footnote, Page, Site, TermBase, TileTable
 from .problem import Problem
 from .rulesets import RulesetTable, builtin
 from .rulesets import check as check_rulesets
@@ -42,6 +42,7 @@ class Known:
     expansions: set[str] = field(default_factory=set)
     series: set[str] = field(default_factory=set)
     categories: set[str] = field(default_factory=set)
+    sources: set[str] = field(default_factory=set)
     pages: set[str] = field(default_factory=set)
     examples: set[str] = field(default_factory=set)
 
@@ -62,6 +63,7 @@ class Known:
             expansions={e.id for e in site.expansions},
             series={s.id for s in site.series},
             categories={c.id for c in site.categories},
+            sources={r.id for r in site.sources},
         )
 
 
@@ -98,7 +100,7 @@ def _duplicates(source: Source, items: Iterable[tuple[str, PathKey]], what: str)
 def check_site(site: Site, source: Source) -> list[Problem]:
     problems: list[Problem] = []
     for collection in ("languages", "editions", "publishers", "printings", "footnote_kinds", "figures",
-                       "colours", "expansions", "series", "categories"):
+                       "colours", "expansions", "series", "categories", "sources"):
         key = "code" if collection == "languages" else "id"
         items = [(getattr(item, key), (collection, i, key)) for i, item in enumerate(getattr(site, collection))]
         problems += _duplicates(source, items, collection.rstrip("s").replace("_", " "))
@@ -131,6 +133,11 @@ def _check_footnote(source: Source, footnote: Footnote, path: PathKey, known: Kn
             yield source.problem(path + ("history",), "bad-footnote", "only official rulings have a dated history")
         for name in printing_fields:
             yield from _refs(source, path + (name,), "printing", getattr(footnote, name), known.printings)
+        # A claim that a printing has or lacks a text is a fact, and facts need a source.
+        if has_printing and not footnote.sources:
+            yield source.problem(path, "unsourced-claim",
+                                 "a printing claim needs a source: list the ids of site.yaml sources under sources")
+        yield from _refs(source, path + ("sources",), "source", footnote.sources, known.sources)
     else:
         if not footnote.text:
             yield source.problem(path, "missing-key", f"a {footnote.kind} footnote needs a text")
@@ -139,6 +146,8 @@ def _check_footnote(source: Source, footnote: Footnote, path: PathKey, known: Kn
                 yield source.problem(path + (name,), "bad-footnote", f"{name} belongs to printing-difference footnotes only")
         if footnote.part != "sentence":
             yield source.problem(path + ("part",), "bad-footnote", "part belongs to printing-difference footnotes only")
+        if footnote.sources:
+            yield source.problem(path + ("sources",), "bad-footnote", "sources belong to printing-difference footnotes only")
         if footnote.kind == "note" and footnote.history:
             yield source.problem(path + ("history",), "bad-footnote", "only official rulings have a dated history")
 
@@ -358,6 +367,8 @@ class References:
     table: RulesetTable
     units: dict[str, dict[str, UnitInfo]] = field(default_factory=dict)
     """Document (a page id, ``site`` or ``ui``) to unit id to unit."""
+    termbases: list[TermBase] = field(default_factory=list)
+    """The termbase files whose references hold, in file order."""
     problems: list[Problem] = field(default_factory=list)
 
 
@@ -378,6 +389,7 @@ def check_references(data: Data) -> References:
     _check_pages(data, refs)
     _check_examples(data, refs)
     _check_content_folders(data, refs)
+    _check_termbases(data, refs)
     return refs
 
 
@@ -440,3 +452,19 @@ def _check_content_folders(data: Data, refs: References) -> None:
         if re.fullmatch(LANGUAGE_CODE, folder) and folder not in refs.known.languages:
             refs.problems.append(Problem(file, 1, 1, "unknown-language",
                                          f"content/{folder}/ is for a language that site.yaml does not list"))
+
+
+def _check_termbases(data: Data, refs: References) -> None:
+    # Each file's languages, printings and sources; then concept ids, which must be unique across files.
+    printings = {p.id: p.language for p in data.site.model.printings} if data.site else {}
+    languages = refs.known.languages - {refs.known.source_language}
+    seen: set[str] = set()
+    for valid in data.terms.values():
+        base, source = valid.model, valid.source
+        refs.problems += terms.check_termbase(base, source, printings, refs.known.sources, languages)
+        for i, concept in enumerate(base.concepts):
+            if concept.id in seen:
+                refs.problems.append(source.problem(("concepts", i, "id"), "duplicate-id",
+                                                    f"concept id {concept.id!r} is used twice"))
+            seen.add(concept.id)
+        refs.termbases.append(base)

@@ -93,6 +93,17 @@ class Printing(Strict):
     """Translatable: what this printing is."""
 
 
+class Reference(Strict):
+    id: Id
+    """Stable id that printing claims and termbase entries cite."""
+    kind: Literal["page", "ruling", "rulebook"]
+    """page: a reference page (such as the seed wiki pages); ruling: an official clarification; rulebook: a printed rule booklet."""
+    title: Text
+    """What the source is, as a reader would look it up; not translated."""
+    where: Text | None = None
+    """File, address or shelf mark where the source can be read, where there is one."""
+
+
 class FootnoteKind(Strict):
     id: Literal["ruling", "note", "printing"]
     """One of the three kinds the renderer knows."""
@@ -148,6 +159,8 @@ class Site(Strict):
     """Numbered series such as the mini expansions."""
     categories: list[Named] = []
     """Categories a page can be filed under."""
+    sources: list[Reference] = []
+    """Documents that printing claims and game terms cite as their source."""
 
 
 class Ui(Strict):
@@ -259,6 +272,10 @@ class Footnote(Strict):
     """Printing difference: the text was added by this printing."""
     part: Literal["sentence", "end"] = "sentence"
     """Printing difference: the whole sentence, or only its last part."""
+    sources: list[Id] = []
+    """Printing difference: ids of the sources (site.yaml ``sources``) that state these claims. A printing the
+    footnote names has (only_in, kept_in, since) or lacks (missing_from) the text; any printing it does not
+    name is not known either way."""
 
 
 class ExampleRef(Strict):
@@ -451,6 +468,57 @@ class Example(Strict):
     """Id of the section (at any depth) where the example appears."""
     scenario: dict[str, Any]
     """The scoring scenario, in the format ``rulesite score`` reads."""
+
+
+# --------------------------------------------------------------------------- terms
+
+
+class PrintingTerm(Strict):
+    printing: Id
+    """Id of a printing in site.yaml, in this entry's language."""
+    term: Text
+    """The word that printing's rule booklet uses, as printed."""
+    source: Id
+    """Id of the site.yaml source that shows the printing uses this word."""
+
+
+class LanguageTerm(Strict):
+    language: LanguageCode
+    """A translated language of the site."""
+    preferred: Text
+    """The term translations of this language use."""
+    forms: list[Text] = []
+    """Inflected forms or stems that also count; each matches at the start of a word."""
+    inside_words: bool = False
+    """Forms also count inside a longer word (compounds: landtegel, Landschaftskarte)."""
+    printings: list[PrintingTerm] = []
+    """The term each printing in this language uses, with its source."""
+    avoid: list[Text] = []
+    """Words a translation should not use for this concept (matched at the start of a word)."""
+    sources: list[Id] = []
+    """Ids of site.yaml sources that show the preferred term in use."""
+    note: Text | None = None
+    """A remark for translators (English)."""
+
+
+class Concept(Strict):
+    id: Id
+    """Stable id of the concept."""
+    english: Text
+    """The English term."""
+    english_forms: list[Text] = []
+    """Other English forms that signal the concept (plurals, verbs); like the term, each matches whole words only."""
+    note: Text | None = None
+    """What the concept means, for translators (English)."""
+    terms: list[LanguageTerm] = Field(min_length=1)
+    """The term in each translated language."""
+
+
+class TermBase(Strict):
+    """``rules_data/terms/<group>.yaml``: game terms and their words in every language."""
+
+    concepts: list[Concept] = Field(min_length=1)
+    """The concepts of this group."""
 
 
 Section.model_rebuild()

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import polib
 
-from . import check
+from . import check, terms
 from .problem import Problem
 from .project import Project
 from .source import parse
@@ -48,6 +48,7 @@ def export(project: Project, language: str, out: Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     names = {lang.code: lang.english_name for lang in project.site.languages}
     written = []
+    printing_names = {p.id: p.short for p in project.site.printings}
     for doc in project.documents:
         po = polib.POFile(wrapwidth=78)
         po.metadata = {
@@ -68,7 +69,8 @@ def export(project: Project, language: str, out: Path) -> list[Path]:
             line = project.sources[unit.file].where(unit.path)[0]
             entry = polib.POEntry(msgctxt=unit.id, msgid=unit.text,
                                   msgstr=status.translation.text if status.translation else "",
-                                  occurrences=[(unit.file, str(line))], comment=_comment(unit))
+                                  occurrences=[(unit.file, str(line))],
+                                  comment="\n".join([_comment(unit)] + terms.hints(project.concepts, language, unit.text, printing_names)))
             if unit.syntax == "placeholders" and check.placeholders(unit.text):
                 entry.flags.append("python-brace-format")
             if status.state == "outdated" and status.translation is not None:

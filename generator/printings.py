@@ -39,24 +39,25 @@ def claims(note: Footnote) -> list[tuple[str, str, list[str]]]:
     return found
 
 
-def presence(note: Footnote, printing: str, releases: list[str]) -> Presence:
-    """Whether ``printing`` has the text, lacks it, or the data says nothing ("").
+def presence(note: Footnote, printing: str) -> Presence:
+    """Whether ``printing`` has the text, lacks it, or no source says ("", not known).
 
-    Only what a footnote states is marked: "only in X" says the page's other printings
-    lack the text, "missing from X" says they have it; "since X" says nothing about
-    any printing but X, and printings that do not carry this page's rules (another
-    tile edition's box cited for a clarification) are never guessed at.
+    Only what a footnote states, with its sources, is marked: the printings it names have
+    (only_in, kept_in, since) or lack (missing_from) the text. Nothing is inferred for the
+    printings it does not name: "only in RGG" is what one source says of RGG, not a
+    statement that every other box leaves the sentence out.
     """
     if printing in note.only_in or printing in note.kept_in or printing == note.since:
         return "has"
     if printing in note.missing_from:
         return "lacks"
-    if printing in releases:
-        if note.only_in:
-            return "lacks"
-        if note.missing_from:
-            return "has"
     return ""
+
+
+def cites(page: Page, printing: str) -> bool:
+    """A page cites a printing when it lists it among its releases or a printing footnote names it."""
+    return (any(release.printing == printing for release in page.info.releases)
+            or any(printing in named(note) for note in page.footnotes if note.kind == "printing"))
 
 
 def columns(page: Page) -> list[str]:

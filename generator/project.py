@@ -12,13 +12,14 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from . import terms
 from .check import Known, References, check_references
 from .examples import Scored, ScoredExample, score_examples
-from .model import Page, Rulesets, Site, Ui
+from .model import Page, Rulesets, Site, TermBase, Ui
 from .problem import DataError, Problems
 from .rulesets import RulesetTable
 from .source import Source, read_all
-from .translations import TranslationDoc, Translations, load_translations
+from .translations import TranslationDoc, Translations, check_terms, load_translations
 from .units import UnitInfo
 from .validate import Data, validate_all
 
@@ -38,6 +39,9 @@ class Project:
     units: dict[str, dict[str, UnitInfo]]
     known: Known
     translations: dict[str, dict[str, TranslationDoc]] = field(default_factory=dict)
+    termbases: list[TermBase] = field(default_factory=list)
+    term_findings: list[terms.Finding] = field(default_factory=list)
+    """Every ``term`` warning of the translations, with its language, document and unit."""
 
     @cached_property
     def source_language(self) -> str:
@@ -51,6 +55,11 @@ class Project:
     def target_languages(self) -> list[str]:
         return [code for code in self.languages if code != self.source_language]
 
+    @cached_property
+    def concepts(self) -> terms.Concepts:
+        """Every concept of the termbase, with one matcher for their English forms (built once)."""
+        return terms.concepts(self.termbases)
+
     @property
     def documents(self) -> list[str]:
         """What translators work on, in order: every page, then the site texts and the interface."""
@@ -60,10 +69,11 @@ class Project:
         return self.units.get(doc, {}).get(unit_id)
 
 
-def assemble(data: Data, refs: References, scored: Scored,
-             translations: Translations) -> tuple[Project | None, Problems]:
+def assemble(data: Data, refs: References, scored: Scored, translations: Translations,
+             term_findings: list[terms.Finding]) -> tuple[Project | None, Problems]:
     """The project and every problem of every stage; no project without site.yaml and ui.yaml."""
-    problems = Problems(data.files.problems + data.problems + refs.problems + scored.problems + translations.problems)
+    problems = Problems(data.files.problems + data.problems + refs.problems + scored.problems + translations.problems
+                        + [finding.problem for finding in term_findings])
     if data.site is None or data.ui is None:
         return None, problems
     pages = sorted((valid.model for valid in data.pages.values()), key=lambda page: (page.order, page.id))
@@ -71,15 +81,16 @@ def assemble(data: Data, refs: References, scored: Scored,
         root=data.files.root, site=data.site.model, ui=data.ui.model,
         rulesets=data.rulesets.model if data.rulesets else None, pages={page.id: page for page in pages},
         examples=scored.examples, table=refs.table, sources=data.files.sources, units=refs.units,
-        known=refs.known, translations=translations.docs,
+        known=refs.known, translations=translations.docs, termbases=refs.termbases, term_findings=term_findings,
     ), problems
 
 
 def load(root: Path) -> tuple[Project | None, Problems]:
-    """Read, validate, check, score and load translations under ``root``; write nothing."""
+    """Read, validate, check, score, load translations and check their terms under ``root``; write nothing."""
     data = validate_all(read_all(root))
     refs = check_references(data)
-    return assemble(data, refs, score_examples(data, refs.table), load_translations(data, refs))
+    translations = load_translations(data, refs)
+    return assemble(data, refs, score_examples(data, refs.table), translations, check_terms(refs, translations))
 
 
 def checked(loaded: tuple[Project | None, Problems]) -> Project:

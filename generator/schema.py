@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .model import Example, Page, Rulesets, Site, Translation, Ui
+from .model import Example, Page, Rulesets, Site, TermBase, Translation, Ui
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -41,6 +41,7 @@ def schemas() -> dict[str, dict[str, Any]]:
         "rulesets": _schema(Rulesets, "rulesets", "rulesite scoring variants (rules_data/rulesets.yaml)"),
         "page": _schema(Page, "page", "rulesite rules page (rules_data/pages/<id>.yaml)"),
         "translation": _schema(Translation, "translation", "rulesite translation (rules_data/translations/<lang>/<doc>.yaml)"),
+        "terms": _schema(TermBase, "terms", "rulesite termbase (rules_data/terms/<group>.yaml)"),
         "example": example,
         "scenario": standalone,
     }

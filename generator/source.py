@@ -272,6 +272,8 @@ class Files:
     examples: dict[str, Source] = field(default_factory=dict)
     translations: list[tuple[str, str, Source]] = field(default_factory=list)
     """(language folder, document stem, parsed file) of every translation file."""
+    terms: dict[str, Source] = field(default_factory=dict)
+    """File stem to parsed termbase file (``rules_data/terms/<group>.yaml``)."""
     content: dict[str, str] = field(default_factory=dict)
     """Folder name under content/ to the file a problem about it points at."""
     problems: list[Problem] = field(default_factory=list)
@@ -313,6 +315,9 @@ def read_all(root: Path) -> Files:
         for path in sorted(folder.glob("*.yaml")):
             if (source := files.read(path)) is not None:
                 files.translations.append((folder.name, path.stem, source))
+    for path in sorted((data / "terms").glob("*.yaml")):
+        if (source := files.read(path)) is not None:
+            files.terms[path.stem] = source
     content = files.root / CONTENT
     for folder in sorted(p for p in content.iterdir() if p.is_dir()) if content.is_dir() else ():
         files.content[folder.name] = files.display(next(iter(sorted(folder.rglob("*.md"))), folder))

@@ -74,23 +74,22 @@ def write_translation(target: Path, doc: str, language: str, edits: list[Edit], 
                 continue
             start, end, _ = source.spans[path]
             replacements.append((start, end, _scalar(value)))
+    order = list(project.units[doc])
+    addition = "".join(_block(e) for e in sorted(new_blocks, key=lambda e: order.index(e.unit.id)))
+    if new_blocks and units:
+        # New entries go at the end of the units mapping (after its last line). The offset is
+        # one of the original text, so the insertion joins the other replacements.
+        end = source.ends[("units",)]
+        replacements.append((end, end, ("" if text[:end].endswith("\n") else "\n") + addition))
     for start, end, value in sorted(replacements, reverse=True):
         text = text[:start] + value + text[end:]
-    if new_blocks:
-        order = list(project.units[doc])
-        addition = "".join(_block(e) for e in sorted(new_blocks, key=lambda e: order.index(e.unit.id)))
-        if "units" not in source.data or not units:
-            # No entries yet (missing, null or {}): write the key afresh where it stood.
-            if "units" in source.data:
-                line, column = source.keys[("units",)]
-                start = sum(len(l) for l in text.splitlines(keepends=True)[:line - 1]) + column - 1
-                text = text[:start] + text[source.ends[("units",)]:].lstrip("{} \n")
-            text = text.rstrip("\n") + ("\n" if text.strip() else "") + "units:\n" + addition
-        else:
-            # New entries go at the end of the units mapping (after its last line).
-            end = source.ends[("units",)]
-            before = text[:end]
-            text = before + ("" if before.endswith("\n") else "\n") + addition + text[end:]
+    if new_blocks and not units:
+        # No entries yet (missing, null or {}): write the key afresh where it stood.
+        if "units" in source.data:
+            line, column = source.keys[("units",)]
+            start = sum(len(l) for l in text.splitlines(keepends=True)[:line - 1]) + column - 1
+            text = text[:start] + text[source.ends[("units",)]:].lstrip("{} \n")
+        text = text.rstrip("\n") + ("\n" if text.strip() else "") + "units:\n" + addition
     target.write_text(text, encoding="utf-8")
 
 

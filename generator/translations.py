@@ -1,13 +1,15 @@
-"""Translations stage: each language's translation files, checked against the English units.
+"""Translations stage: each language's translation files, checked against the English units
+and, by :func:`check_terms`, against the termbase.
 
-Stage: translations (after check, which establishes the units a translation may name).
+Stage: translations (after check, which establishes the units a translation may name and the
+termbase they are held to).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import check
+from . import check, terms
 from .check import References
 from .model import Translation
 from .problem import Problem
@@ -59,3 +61,21 @@ def load_translations(data: Data, refs: References) -> Translations:
             found.problems += check.structure_warnings(source, where, english.text, translated.text, english.syntax)
         found.docs.setdefault(lang, {})[doc] = TranslationDoc(lang, doc, source.file, source, model)
     return found
+
+
+def check_terms(refs: References, translations: Translations) -> list[terms.Finding]:
+    """Translations stage: every translated unit against the termbase (``term`` warnings)."""
+    findings: list[terms.Finding] = []
+    concepts = terms.concepts(refs.termbases)
+    if not concepts:
+        return findings
+    for language, docs in translations.docs.items():
+        for doc, translation in docs.items():
+            for unit_id, translated in translation.model.units.items():
+                english = refs.units.get(doc, {}).get(unit_id)
+                if english is None or not translated.text.strip():
+                    continue
+                for problem in terms.check_unit(concepts, language, english.text, translated.text,
+                                                translation.source, ("units", unit_id, "text")):
+                    findings.append(terms.Finding(language, doc, unit_id, problem))
+    return findings

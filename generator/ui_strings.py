@@ -37,8 +37,15 @@ STATIC_KEYS = frozenset({
 })
 
 
+# The translators' glossary page and its link from the dashboard.
+GLOSSARY_KEYS = frozenset({
+    "glossary.avoid", "glossary.concept", "glossary.english", "glossary.intro", "glossary.language",
+    "glossary.link", "glossary.notes", "glossary.preferred", "glossary.printings", "glossary.title",
+})
+
+
 def required_keys() -> frozenset[str]:
     """Every key ui.yaml must define: the fixed ones plus one per scorer step and feature kind."""
     steps = {f"step.{code}" for code in scorer.STEP_TEMPLATES}
     features = {f"feature.{kind}" for kind in scorer.FEATURE_TYPES} | {"feature.farm-city"}
-    return STATIC_KEYS | steps | features
+    return STATIC_KEYS | GLOSSARY_KEYS | steps | features

@@ -11,7 +11,7 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from .model import Example, Page, Rulesets, Site, Translation, Ui
+from .model import Example, Page, Rulesets, Site, TermBase, Translation, Ui
 from .problem import Problem
 from .source import Files, PathKey, Source
 from .vocabulary import ID_PATTERN, PATTERN_HINTS
@@ -137,6 +137,8 @@ class Data:
     examples: dict[str, Valid[Example]] = field(default_factory=dict)
     translations: list[tuple[str, str, Valid[Translation]]] = field(default_factory=list)
     """(language folder, document stem, translation)."""
+    terms: dict[str, Valid[TermBase]] = field(default_factory=dict)
+    """File stem to termbase."""
     problems: list[Problem] = field(default_factory=list)
 
     def _valid(self, source: Source | None, model: type[M]) -> Valid[M] | None:
@@ -153,7 +155,8 @@ def validate_all(files: Files) -> Data:
     data.site = data._valid(files.site, Site)
     data.ui = data._valid(files.ui, Ui)
     data.rulesets = data._valid(files.rulesets, Rulesets)
-    for kind, model, target in (("pages", Page, data.pages), ("examples", Example, data.examples)):
+    for kind, model, target in (("pages", Page, data.pages), ("examples", Example, data.examples),
+                                ("terms", TermBase, data.terms)):
         for stem, source in getattr(files, kind).items():
             if (valid := data._valid(source, model)) is not None:
                 target[stem] = valid

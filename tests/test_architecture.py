@@ -226,8 +226,8 @@ def test_the_scenario_docs_list_every_placement_code_the_reader_can_give():
 
 # The stage function build() calls, and the stage of the module it must live in.
 STAGE_CALLS = [("read_all", "read"), ("validate_all", "validate"), ("check_references", "check"),
-               ("score_examples", "score"), ("load_translations", "translations"), ("render_language", "render"),
-               ("write_language", "write"), ("build_language", "build")]
+               ("score_examples", "score"), ("load_translations", "translations"), ("check_terms", "translations"),
+               ("render_language", "render"), ("write_language", "write"), ("build_language", "build")]
 
 
 def _calls(function: ast.FunctionDef) -> list[str]:

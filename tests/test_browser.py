@@ -146,3 +146,30 @@ def test_comparison_view_adds_language_columns(page, base_url):
     page.locator('input[data-rs-column="de"]').check()
     assert german.is_visible()
     assert page.locator("td.rs-col--nl").first.is_visible()
+
+
+def test_glossary_is_linked_from_the_dashboard_and_sorts(page, base_url):
+    page.goto(f"{base_url}/cs/translate/")
+    page.wait_for_load_state("networkidle")
+    page.locator("a[href$='glossary/']").first.click()
+    page.wait_for_load_state("networkidle")
+    assert page.url.endswith("/cs/glossary/")
+    rows = page.locator("table.rs-glossary tbody tr")
+    assert rows.count() > 10
+    assert page.locator("table.rs-glossary td", has_text="družiník").count() >= 1
+    ids = page.locator("table.rs-glossary tbody tr td:nth-child(1)").all_inner_texts()
+    assert ids != sorted(ids)  # the data's order, so a sorted column shows the click worked
+    header = page.locator("table.rs-glossary th").first  # the concept ids
+    header.click()
+    assert header.get_attribute("aria-sort") in ("ascending", "descending")
+    after = page.locator("table.rs-glossary tbody tr td:nth-child(1)").all_inner_texts()
+    assert after in (sorted(ids), sorted(ids, reverse=True))
+
+
+def test_comparison_view_highlights_glossary_terms(page, base_url):
+    page.goto(f"{base_url}/nl/translate/mage-and-witch-c1/")
+    row = page.locator("tr#u-scoring-mage")
+    marks = row.locator("mark.rs-term")
+    assert marks.count() >= 2
+    assert "tovenaar" in [m.lower() for m in row.locator("td.rs-col--nl mark.rs-term").all_inner_texts()]
+    assert row.locator("td.rs-col--nl mark.rs-term").first.get_attribute("title") == "mage"

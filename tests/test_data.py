@@ -46,6 +46,8 @@ def _schema_for(path: Path) -> str:
         return "example"
     if parts[1] in ("site.yaml", "ui.yaml", "rulesets.yaml"):
         return parts[1].removesuffix(".yaml")
+    if parts[1] == "terms":
+        return "terms"
     return "page" if parts[1] == "pages" else "translation"
 
 

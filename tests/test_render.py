@@ -8,6 +8,7 @@ import pytest
 
 from generator.project import load_checked
 from generator.render import language
+from generator.render.escape import md_text
 from generator.render.generate import SiteRenderer, render_site
 from generator.status import summarize
 from generator.ui_strings import required_keys
@@ -60,7 +61,7 @@ def test_footnotes_show_kind_icon_and_ruling_history(en):
 
 def test_printing_differences_are_marked_in_place_and_tabled(en):
     text = en.page("mage-and-witch-c1")
-    assert '<span class="rs-diff__label">only in RGG</span>' in text
+    assert '<span class="rs-diff__label">from RGG</span>' in text
     assert '<span class="rs-diff__label">not in RGG</span>' in text
     assert '<span class="rs-diff__label">since BB4</span>' in text
     table = text[text.index("## Differences between printings"):text.index("## See also")]
@@ -123,10 +124,64 @@ def test_printing_table_marks_only_what_the_footnotes_state(en):
     columns, rows = table_rows(en.page("mage-and-witch-c2-c3"))
     marks = {row[1]: dict(zip(columns, row[2:])) for row in rows}
     bb7 = next(cells for label, cells in marks.items() if "not in BB7" in label)
-    assert bb7["BB7"] == "✗" and bb7["Mindok BB7"] == "✓" and bb7["BB6"] == "✓"
+    # Only Big Box 7 is documented to lack the sentence: Big Box 6 is not known either way.
+    assert bb7["BB7"] == "✗" and bb7["Mindok BB7"] == "✓" and bb7["BB6"] == ""
     assert bb7["BB4"] == ""  # a first-edition box cited elsewhere on the page is not guessed at
     since = next(cells for label, cells in marks.items() if label.startswith("since BB4"))
     assert since["BB4"] == "✓" and {since[c] for c in columns if c != "BB4"} == {""}
     columns, rows = table_rows(en.page("mage-and-witch-c1"))
-    end = next(dict(zip(columns, row[2:])) | {"label": row[1]} for row in rows if row[1].startswith("end only in"))
-    assert end["RGG"] == "✓" and end["HiG"] == "✗" and end["label"] == "end only in RGG"
+    end = next(dict(zip(columns, row[2:])) | {"label": row[1]} for row in rows if row[1].startswith("end from"))
+    # A sentence from the RGG booklet says nothing about 999, Z-Man or Big Box 4: no ✗ for them.
+    assert end["RGG"] == "✓" and end["label"] == "end from RGG"
+    assert {end[c] for c in columns if c != "RGG"} == {""}
+
+
+def test_no_printing_is_marked_as_lacking_a_text_unless_a_footnote_says_so(project, en):
+    # Every ✗ in every table belongs to a printing that a footnote lists under missing_from.
+    for page in project.pages.values():
+        missing = {project_short for f in page.footnotes for project_short in
+                   (next(p.short for p in project.site.printings if p.id == m) for m in f.missing_from)}
+        text = en.page(page.id)
+        if not any(f.kind == "printing" for f in page.footnotes):
+            continue
+        columns, rows = table_rows(text)
+        for row in rows:
+            for column, cell in zip(columns, row[2:]):
+                assert cell != "✗" or column in missing, (page.id, column, row[1])
+
+
+def test_publisher_page_lists_every_page_that_cites_a_printing(project, en):
+    text = en.publisher("hig")
+    section = text[text.index("{ #big-box-4 }"):]
+    section = section[:section.index("\n## ")] if "\n## " in section else section
+    citing = [p.id for p in project.pages.values()
+              if any("big-box-4" in f.only_in + f.missing_from + f.kept_in + [f.since or ""] for f in p.footnotes)
+              or any(r.printing == "big-box-4" for r in p.info.releases)]
+    assert len(citing) >= 2
+    for page_id in citing:
+        assert f"]({page_id}.md)" in section.replace("../", ""), page_id
+
+
+def test_glossary_page_in_every_language_lists_the_terms(project):
+    from generator import terms
+    concepts = project.concepts
+    assert concepts
+    for code in project.languages:
+        site = SiteRenderer(project, code).site()
+        text = site.files["glossary.md"]
+        assert "data-rs-sortable" in text
+        languages = project.target_languages if code == project.source_language else [code]
+        for concept in concepts:
+            for lang in languages:
+                found = terms.entry(concept, lang)
+                if found is not None:
+                    assert f">{md_text(found.term.preferred)}</strong>" in text, (code, concept.id, lang)
+        assert "glossary.md" in site.files["translate/index.md"]
+
+
+def test_comparison_view_marks_glossary_terms(project):
+    text = SiteRenderer(project, "nl").site().files["translate/mage-and-witch-c1.md"]
+    row = text[text.index('<tr id="u-scoring-mage"'):]
+    row = row[:row.index("</tr>")]
+    assert '<mark class="rs-term" title="mage">mage</mark>' in row
+    assert '<mark class="rs-term" title="mage">tovenaar</mark>' in row

@@ -23,9 +23,10 @@ pytestmark = pytest.mark.build
 
 IGNORED = shutil.ignore_patterns(".git", ".venv", "site", "build", "test-artifacts", "__pycache__", ".pytest_cache",
                                  ".hypothesis", "*.egg-info", ".site.*")
-# The content checks: data, rendering, fixtures, goldens, the scorer, the code's shape.
+# The content checks: data, rendering, fixtures, goldens, the termbase, the scorer, the code's shape.
 CONTENT_TESTS = ["tests/test_data.py", "tests/test_render.py", "tests/test_check.py", "tests/test_golden.py",
-                 "tests/test_outdated.py", "tests/test_status.py", "tests/test_architecture.py", "tests/scorer"]
+                 "tests/test_outdated.py", "tests/test_status.py", "tests/test_terms.py", "tests/test_architecture.py",
+                 "tests/scorer"]
 
 
 @pytest.fixture(scope="module")

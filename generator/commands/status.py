@@ -25,6 +25,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def collect(project, languages: list[str]) -> list[dict]:
     rows = []
+    term_warnings: dict[tuple[str, str], int] = {}
+    for finding in project.term_findings:
+        key = (finding.language, finding.doc)
+        term_warnings[key] = term_warnings.get(key, 0) + 1
     for code in languages:
         for doc in project.documents:
             summary = summarize(project, code, doc)
@@ -36,6 +40,7 @@ def collect(project, languages: list[str]) -> list[dict]:
             missing = [s.unit.id for s in statuses if s.state == "missing"]
             rows.append({"language": code, "document": doc, "total": summary.total, "translated": summary.translated,
                          "outdated": summary.outdated, "missing": summary.missing, "percent": summary.percent,
+                         "terms": term_warnings.get((code, doc), 0),
                          "outdated_units": outdated, "missing_units": missing})
     return rows
 
@@ -52,12 +57,13 @@ def run(args: argparse.Namespace) -> int:
     else:
         for code in languages:
             print(f"{code}")
-            print(f"  {'document':<24} {'%':>4} {'current':>8} {'outdated':>9} {'missing':>8} {'total':>6}")
+            print(f"  {'document':<24} {'%':>4} {'current':>8} {'outdated':>9} {'missing':>8} {'total':>6} {'terms':>6}")
             for row in (r for r in rows if r["language"] == code):
                 print(f"  {row['document']:<24} {row['percent']:>3}% {row['translated']:>8} {row['outdated']:>9} "
-                      f"{row['missing']:>8} {row['total']:>6}")
+                      f"{row['missing']:>8} {row['total']:>6} {row['terms']:>6}")
                 for unit in row["outdated_units"]:
                     print(f"    outdated: {unit['id']}  ({unit['file']}:{unit['line']}; translation in {unit['translation']})")
+            print(f"  term warnings: {sum(r['terms'] for r in rows if r['language'] == code)}")
     if args.fail_under is not None:
         failing = [r for r in rows if r["percent"] < args.fail_under or r["outdated"]]
         return 1 if failing else 0

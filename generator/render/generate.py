@@ -19,11 +19,13 @@ from jinja2 import (
 )
 from markupsafe import Markup
 
+from ..printings import cites
 from ..printings import texts as printing_texts
 from ..project import Project
 from ..status import unit_status
 from .escape import md_text
 from .language import Lang
+from .glossary import glossary
 from .page import ICONS, PageRenderer, diff_label, excerpt
 from .translator_views import comparison, dashboard
 
@@ -159,7 +161,7 @@ class SiteRenderer:
                 "description": lang.text(self.project.units["site"][f"printing.{printing.id}.description"], resolve),
                 "differences": self.printing_differences(printing.id, path),
                 "pages": [(md_text(lang.page_title(p.id)), resolve.link(f"{p.id}.md"))
-                          for p in self.project.pages.values() if any(r.printing == printing.id for r in p.info.releases)],
+                          for p in self.project.pages.values() if cites(p, printing.id)],
             })
         return self.render("publisher.md.j2", path, title=md_text(publisher.name), title_plain=publisher.name,
                            country=md_text(publisher.country), printings=printings)
@@ -191,6 +193,7 @@ class SiteRenderer:
         for publisher in self.project.site.publishers:
             files[f"publishers/{publisher.id}.md"] = self.publisher(publisher.id)
         files["translate/index.md"] = self.translate_index()
+        files["glossary.md"] = glossary(self, lang)
         for doc in self.project.pages:
             files[f"translate/{doc}.md"] = self.translate_page(doc)
         return LanguageSite(lang.code, files, self.nav(), self.theme_strings())
@@ -213,7 +216,8 @@ class SiteRenderer:
                 NavEntry(lang.ui_plain("publishers.title"), children=[NavEntry(lang.ui_plain("nav.overview"), "publishers/index.md")] + [
                     NavEntry(p.name, f"publishers/{p.id}.md") for p in self.project.site.publishers]),
             ]),
-            NavEntry(lang.ui_plain("nav.translate"), children=[NavEntry(lang.ui_plain("translate.title"), "translate/index.md")] + [
+            NavEntry(lang.ui_plain("nav.translate"), children=[NavEntry(lang.ui_plain("translate.title"), "translate/index.md"),
+                                                               NavEntry(lang.ui_plain("glossary.title"), "glossary.md")] + [
                 NavEntry(lang.page_title(doc), f"translate/{doc}.md") for doc in self.project.pages]),
             NavEntry(lang.ui_plain("nav.contributing"), children=[
                 NavEntry(lang.ui_plain("nav.contributing-guide"), "contributing.md"),
@@ -248,3 +252,4 @@ def prepare_rendering(project: Project, cache: Path | None = None) -> None:
 
 def render_language(project: Project, code: str, cache: Path | None = None) -> LanguageSite:
     return SiteRenderer(project, code, environment(cache)).site()
+

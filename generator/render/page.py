@@ -207,11 +207,10 @@ class PageRenderer:
         """Rows of the "Differences between printings" table, from the printing footnotes."""
         if not any(f.kind == "printing" for f in self.page.footnotes):
             return {"rows": [], "columns": []}
-        releases = [r.printing for r in self.page.info.releases]
         columns = printings.columns(self.page)
         rows = []
         for unit, note in printings.texts(self.page, self.units):
-            cells = [MARKS[printings.presence(note, printing, releases)] for printing in columns]
+            cells = [MARKS[printings.presence(note, printing)] for printing in columns]
             rows.append({"excerpt": md_text(excerpt(self.lang, self.resolve, unit)),
                          "anchor": self.unit_section.get(unit.id), "label": self.diff_label(note), "cells": cells})
         return {"rows": rows, "columns": [md_text(self.lang.printings[p].short) for p in columns],

@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING
 
 from markupsafe import Markup
 
+from .. import terms
 from ..status import summarize, unit_status
 from .escape import attr, md_text
+from .glossary import marked
 
 if TYPE_CHECKING:
     from .generate import SiteRenderer
@@ -54,8 +56,9 @@ def dashboard(renderer: SiteRenderer, lang: Lang) -> str:
             summary = summarize(project, code, doc)
             link = resolve.link(f"translate/{doc}.md") if doc in project.pages else None
             rows.append({"language": code, "title": md_text(title), "link": link, "summary": summary})
+    glossary_link = Markup(f"[{md_text(lang.ui_plain('glossary.title'))}]({resolve.link('glossary.md')})")
     return renderer.render("translate_index.md.j2", path, title=lang.ui("translate.title"),
-                           title_plain=lang.ui_plain("translate.title"), rows=rows)
+                           title_plain=lang.ui_plain("translate.title"), rows=rows, glossary_link=glossary_link)
 
 
 def comparison(renderer: SiteRenderer, lang: Lang, doc: str) -> str:
@@ -71,9 +74,11 @@ def comparison(renderer: SiteRenderer, lang: Lang, doc: str) -> str:
     rows: list[str] = []
     for unit in project.units[doc].values():
         cells = []
+        # Glossary terms are marked in every column, so a translator sees which word answers which.
+        used = terms.english_concepts(project.concepts, unit.text)
         for code in columns:
             status = unit_status(project, code, unit)
-            text = md_text(status.translation.text) if status.translation else ""
+            text = marked(status.translation.text, used, code) if status.translation else ""
             hidden = "" if code in shown else " rs-col--hidden"
             cells.append(f'<td lang="{code}" class="rs-col rs-col--{code} rs-state rs-state--{status.state}{hidden}">'
                          f'<span class="rs-state__label">{labels[status.state]}</span> {text}</td>')
@@ -83,7 +88,7 @@ def comparison(renderer: SiteRenderer, lang: Lang, doc: str) -> str:
             diff = f'<div class="rs-diff-words" title="{diff_title}">{word_diff(mine.translation.source_text, unit.text)}</div>'
         anchor = "u-" + re.sub(r"[^a-z0-9-]", "-", unit.id.lower())
         rows.append(f'<tr id="{anchor}"><td><code>{md_text(unit.id)}</code><br><small>{md_text(unit.kind)}</small></td>'
-                    f'<td lang="en">{md_text(unit.text)}{diff}</td>{"".join(cells)}</tr>')
+                    f'<td lang="en">{marked(unit.text, used, None)}{diff}</td>{"".join(cells)}</tr>')
     summary = summarize(project, lang.code, doc)
     return renderer.render("translate_page.md.j2", path,
                            title=lang.ui("translate.compare-title", page=md_text(lang.page_title(doc))),
