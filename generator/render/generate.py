@@ -24,8 +24,8 @@ from ..printings import texts as printing_texts
 from ..project import Project
 from ..status import unit_status
 from .escape import md_text
-from .language import Lang
 from .glossary import glossary
+from .language import Lang
 from .page import ICONS, PageRenderer, diff_label, excerpt
 from .translator_views import comparison, dashboard
 
@@ -252,4 +252,3 @@ def prepare_rendering(project: Project, cache: Path | None = None) -> None:
 
 def render_language(project: Project, code: str, cache: Path | None = None) -> LanguageSite:
     return SiteRenderer(project, code, environment(cache)).site()
-
