@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from . import scorer
 from .model import Example
+from .boardscenario import board_totals
 from .problem import Problem
 from .rulesets import RulesetTable
 from .scenario import ScenarioDoc, check_expect, read_scenario
@@ -25,12 +27,16 @@ class ScoredExample:
         return self.scenario.ruleset
 
 
-def score_example(example: Example, source: Source, table: RulesetTable) -> tuple[ScoredExample | None, list[Problem]]:
+def score_example(example: Example, source: Source, table: RulesetTable,
+                  tiles: Any = None) -> tuple[ScoredExample | None, list[Problem]]:
     """Score one example; a published total that differs is an error showing the arithmetic."""
-    doc, problems = read_scenario(source, ("scenario",), table)
+    doc, problems = read_scenario(source, ("scenario",), table, tiles)
     if doc is None:
         return None, problems
     result = scorer.score(doc.scenario, doc.rules)
+    if doc.board is not None:
+        # Every player with a follower on the board is shown, 0 included.
+        result = replace(result, totals=board_totals(doc.board, result.totals))
     mismatches = check_expect(doc, result.totals)
     if mismatches:
         # Name the example and show the whole breakdown under the first mismatch.
@@ -57,3 +63,23 @@ def caption_problems(caption: str, scored: ScoredExample, page_source: Source, p
         return []
     return [page_source.problem(path, "example-caption",
                                 f"the caption of {scored.example.id!r} does not state the total(s) {missing} it claims")]
+
+
+_COUNTED = re.compile(r"(?<![\w.])(\d+) (tiles?|pennants?)\b")
+
+
+def board_caption_problems(caption: str, scored: ScoredExample, page_source: Source, path: tuple) -> list[Problem]:
+    """Every tile or pennant count a caption states must be one the scorer found on a scored feature."""
+    view = scored.scenario.board
+    if view is None:
+        return []
+    tiles = {len(f.cells) for f in view.scored}
+    pennants = {f.pennants for f in view.scored if f.type == "city"}
+    found = []
+    for number, word in _COUNTED.findall(caption):
+        have = tiles if word.startswith("tile") else pennants
+        if int(number) not in have:
+            found.append(page_source.problem(path, "example-caption",
+                                             f"the caption of {scored.example.id!r} states {number} {word}, but the "
+                                             f"scored features on its board have {sorted(have) or 'none'}"))
+    return found

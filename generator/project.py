@@ -15,13 +15,14 @@ from pathlib import Path
 from typing import Any
 
 from . import check
-from .examples import ScoredExample, caption_problems, score_example
+from .examples import ScoredExample, board_caption_problems, caption_problems, score_example
 from .model import Example, Page, Rulesets, Site, Translation, Ui
 from .problem import Problems
 from .render.strings import required_keys
 from .rulesets import EDITIONS, RulesetTable, builtin
 from .rulesets import check as check_rulesets
 from .source import Source, read
+from .tiles import Catalogue, check_tile_ids, load_tiles, statement_problems
 from .units import UnitInfo, page_units, site_units, ui_units, walk_sections
 from .validate import validate
 
@@ -52,6 +53,7 @@ class Project:
     sources: dict[str, Source]
     units: dict[str, dict[str, UnitInfo]]
     translations: dict[str, dict[str, TranslationDoc]] = field(default_factory=dict)
+    tiles: Catalogue = field(default_factory=Catalogue)
     # A loaded project never changes, so derived answers can be kept (see status.unit_status).
     memo: dict[tuple, object] = field(default_factory=dict, repr=False)
 
@@ -176,10 +178,15 @@ def load(root: Path) -> tuple[Project | None, Problems]:
             ex_source = examples[ref][1]
             loader.problems.append(ex_source.problem(("id",), "duplicate-id", f"example {ref!r} is shown {count} times; show it once"))
 
-    # 3. Score every worked example against its published totals.
+    # 3. Score every worked example against its published totals (boards use the tile catalogue).
+    catalogue, found = load_tiles(root)
+    loader.problems.extend(found)
+    loader.problems.extend(check_tile_ids(catalogue, pages.values()))
+    loader.problems.extend(statement_problems(catalogue, {(page_id, unit.id): unit.text for page_id, doc_units in units.items()
+                                                          if page_id in page_models for unit in doc_units.values()}))
     scored: dict[str, ScoredExample] = {}
     for example, source in examples.values():
-        result, problems = score_example(example, source, table)
+        result, problems = score_example(example, source, table, catalogue)
         loader.problems.extend(problems)
         if result is not None:
             scored[example.id] = result
@@ -187,8 +194,10 @@ def load(root: Path) -> tuple[Project | None, Problems]:
         for section, path in walk_sections(page.sections):
             for b, block in enumerate(section.blocks):
                 if hasattr(block, "example") and block.example.ref in scored:
-                    loader.problems.extend(caption_problems(block.example.caption.text, scored[block.example.ref], source,
-                                                            path + ("blocks", b, "example", "caption", "text")))
+                    where = path + ("blocks", b, "example", "caption", "text")
+                    for check_caption in (caption_problems, board_caption_problems):
+                        loader.problems.extend(check_caption(block.example.caption.text, scored[block.example.ref],
+                                                             source, where))
 
     # Hand-written pages: content/<language>/ for languages of the site only.
     content = root / "content"
@@ -208,6 +217,7 @@ def load(root: Path) -> tuple[Project | None, Problems]:
         root=root, site=site, ui=ui, rulesets=rulesets,
         pages=dict(sorted(((p.id, p) for p, _ in pages.values()), key=lambda kv: (kv[1].order, kv[0]))),
         examples=scored, table=table, sources=loader.sources, units=units, translations=translations,
+        tiles=catalogue,
     )
     return project, loader.problems
 

@@ -147,6 +147,8 @@ class ScenarioDoc:
     expect: dict[str, int] | None
     source: Source
     base: PathKey = ()
+    board: Any = None
+    """A board scenario's :class:`generator.boardscenario.BoardView`; None for a feature-level one."""
 
 
 def _is_int(value: Any) -> bool:
@@ -280,11 +282,12 @@ def _to_feature(spec: FeatureSpec) -> scorer.Feature:
         cities=tuple(spec.cities or ()))
 
 
-def read_scenario(source: Source, base: PathKey = (),
-                  rulesets: RulesetTable | None = None) -> tuple[ScenarioDoc | None, list[Problem]]:
+def read_scenario(source: Source, base: PathKey = (), rulesets: RulesetTable | None = None,
+                  tiles: Any = None) -> tuple[ScenarioDoc | None, list[Problem]]:
     """Read the scenario mapping at ``base`` of ``source``; every problem found, or a ScenarioDoc.
 
-    ``rulesets`` defaults to the built-in current rules alone.
+    ``rulesets`` defaults to the built-in current rules alone; ``tiles`` is the tile
+    catalogue a board scenario may draw on (default: none).
     """
     table = rulesets if rulesets is not None else builtin()
     data: Any = source.data
@@ -292,6 +295,10 @@ def read_scenario(source: Source, base: PathKey = (),
         data = data.get(key) if isinstance(data, dict) else None
     if data is None:
         return None, [source.problem(base, "bad-type", "expected a scenario mapping here, found nothing")]
+    if isinstance(data, dict) and "board" in data:
+        from .boardscenario import read_board_scenario
+        from .tiles import Catalogue
+        return read_board_scenario(source, base, table, tiles if tiles is not None else Catalogue())
     spec, problems = validate(source, ScenarioSpec, base)
     problems = sorted(set(problems + _check(source, base, data, table)))
     if spec is None or problems:
@@ -316,20 +323,20 @@ def read_scenario(source: Source, base: PathKey = (),
 def scenario_base(source: Source) -> PathKey:
     """Where the scenario sits: a worked example keeps it under ``scenario:``, a scenario file at the top."""
     data = source.data
-    if isinstance(data, dict) and "scenario" in data and "features" not in data:
+    if isinstance(data, dict) and "scenario" in data and "features" not in data and "board" not in data:
         return ("scenario",)
     return ()
 
 
-def load_scenario(path: Path, rulesets: RulesetTable | None = None,
-                  display: str | None = None) -> tuple[ScenarioDoc | None, list[Problem]]:
+def load_scenario(path: Path, rulesets: RulesetTable | None = None, display: str | None = None,
+                  tiles: Any = None) -> tuple[ScenarioDoc | None, list[Problem]]:
     """Read a scenario file or a worked example file from disk."""
     source, problems = read(path, display)
     if source.data is None:
         if not problems:
             problems = [source.problem((), "bad-type", "the file is empty; expected a scenario mapping")]
         return None, problems
-    doc, found = read_scenario(source, scenario_base(source), rulesets)
+    doc, found = read_scenario(source, scenario_base(source), rulesets, tiles)
     # A duplicate key leaves usable data; it is still a mistake, so no score is given.
     return (None if problems else doc), sorted(set(problems + found))
 
