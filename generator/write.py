@@ -16,7 +16,7 @@ import yaml
 
 from .problem import Problem
 
-SAFE_PATH = re.compile(r"^(?:[a-z0-9][a-z0-9.-]*/)*[a-z0-9][a-z0-9.-]*\.md$")
+SAFE_PATH = re.compile(r"^(?:[a-z0-9][a-z0-9.-]*/)*[a-z0-9][a-z0-9.-]*\.(?:md|svg)$")
 
 
 def safe_join(base: Path, relative: str) -> Path:

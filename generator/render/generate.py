@@ -21,6 +21,7 @@ from ..status import unit_status
 from .escape import md_text
 from .language import Lang
 from .page import ICONS, PageRenderer
+from .pictures import picture_files
 from .translate import comparison, dashboard
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -186,6 +187,7 @@ class SiteRenderer:
         files["publishers/index.md"] = self.publishers()
         for publisher in self.project.site.publishers:
             files[f"publishers/{publisher.id}.md"] = self.publisher(publisher.id)
+        files.update(picture_files(self.project))
         files["translate/index.md"] = self.translate_index()
         for doc in self.project.pages:
             files[f"translate/{doc}.md"] = self.translate_page(doc)

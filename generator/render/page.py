@@ -11,7 +11,7 @@ from .. import markup
 from ..model import Footnote, ListItem, Page, Section
 from ..status import summarize
 from ..units import UnitInfo
-from . import inline
+from . import inline, pictures
 from .escape import attr, md_text
 from .language import Lang
 
@@ -139,11 +139,22 @@ class PageRenderer:
         name = self.lang.site(f"ruleset.{scored.ruleset}.name")
         link = Markup(f"[{md_text(name)}]({self.resolve.link('variants.md')}#{scored.ruleset})")
         return Block("example", self.unit(ref.caption.id, section), items=steps, data={
+            **self.example_picture(scored),
             "title": md_text(self.lang.ui_plain("example.checked")),
             "totals": totals,
             "ruleset": self.lang.ui("example.ruleset", ruleset=link),
             "id": ref.ref,
         })
+
+    def example_picture(self, scored: Any) -> dict[str, Markup]:
+        view = scored.scenario.board
+        if view is None:
+            return {"picture": Markup(""), "illustration": Markup("")}
+        names = {c.id: self.lang.site(f"colour.{c.id}") for c in self.project.site.colours}
+        alt = pictures.board_alt(self.lang, view, names)
+        note = self.lang.ui("example.illustration") if scored.example.illustration else Markup("")
+        return {"picture": pictures.image(alt, self.resolve.link(pictures.board_file(scored.example.id)), "rs-board"),
+                "illustration": note}
 
     def player(self, colour: str) -> Markup:
         name, css = self.resolve.colour(colour) if colour in {c.id for c in self.project.site.colours} else (colour, "#000000")
@@ -166,8 +177,8 @@ class PageRenderer:
     def tiles(self, table: Any, section: str) -> Block:
         groups = []
         for group in table.groups:
-            rows = [(md_text(t.id), t.count, self.unit(t.note.id, section) if t.note else Markup(""))
-                    for t in group.tiles]
+            rows = [(md_text(t.id), t.count, self.unit(t.note.id, section) if t.note else Markup(""),
+                     self.tile_picture(t.id)) for t in group.tiles]
             groups.append({"title": self.unit(group.title.id, section) if group.title else None, "rows": rows})
         edition = self.lang.site_md(f"edition.{table.edition}.name") if table.edition else None
         return Block("tiles", self.unit(table.summary.id, section), data={
@@ -175,6 +186,13 @@ class PageRenderer:
             "edition": edition,
             "headers": [self.lang.ui("tiles.tile"), self.lang.ui("tiles.count"), self.lang.ui("tiles.note")],
         })
+
+    def tile_picture(self, tile_id: str) -> Markup:
+        tile = self.project.tiles.types.get(tile_id)
+        if tile is None:
+            return Markup("")
+        link = self.resolve.link(pictures.tile_file(tile_id))
+        return pictures.image(pictures.tile_alt(self.lang, tile), link, "rs-tile")
 
     def section(self, section: Section, level: int) -> SectionView:
         title = self.lang.text(self.units[f"section.{section.id}"], self.resolve)

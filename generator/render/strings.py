@@ -32,6 +32,9 @@ STATIC_KEYS = frozenset({
     "translate.outdated", "translate.percent", "translate.site-doc", "translate.title", "translate.total",
     "translate.translated", "translate.ui-doc", "translate.unit", "variants.default", "variants.intro",
     "variants.name", "variants.source", "variants.title",
+    "example.illustration", "picture.board", "picture.cathedral", "picture.city", "picture.city-open",
+    "picture.cloister", "picture.field", "picture.followers", "picture.inn", "picture.mage", "picture.road",
+    "picture.road-open", "picture.tile", "picture.tile-unknown", "picture.witch",
 })
 
 
