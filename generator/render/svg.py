@@ -118,20 +118,34 @@ def _star(cx: float, cy: float, outer: float, inner: float) -> list[tuple[float,
              cy - (outer if k % 2 == 0 else inner) * math.cos(k * math.pi / 5)) for k in range(10)]
 
 
-def tile_body(tile: boards.TileType, symbols: Iterable[str] = ()) -> str:
-    """The inside of one tile's picture, unturned, on a 100 × 100 square."""
+def _turn_point(x: float, y: float, turn: int) -> tuple[float, float]:
+    """A point of the unturned tile after ``turn`` clockwise quarter turns about its centre."""
+    for _ in range(turn % 4):
+        x, y = 100 - y, x
+    return x, y
+
+
+def _shapes(tile: boards.TileType) -> str:
+    """Field, roads and cities: the part of a tile that turns with it."""
     parts = [f'<rect width="100" height="100" fill="{FIELD}"/>']
     roads = [f for f in tile.features if f.type == "road"]
     for road in roads:
-        parts.append(_road(road.edges, 12, EDGE))
-        parts.append(_road(road.edges, 8, ROAD))
+        parts += [_road(road.edges, 12, EDGE), _road(road.edges, 8, ROAD)]
     if len(roads) >= 3:
         parts.append(f'<rect x="43" y="43" width="14" height="14" fill="{EDGE}"/>')
     for feature in tile.features:
         if feature.type == "city":
-            shape = _city_shape(feature.edges)
-            parts.append(f'<polygon points="{_points(shape)}" fill="{CITY}" stroke="{EDGE}" stroke-width="2"/>')
-            x, y = _centre(shape)
+            parts.append(f'<polygon points="{_points(_city_shape(feature.edges))}" fill="{CITY}" stroke="{EDGE}" '
+                         'stroke-width="2"/>')
+    return "".join(parts)
+
+
+def _marks(tile: boards.TileType, turn: int, symbols: Iterable[str]) -> str:
+    """Pennants, cathedrals, cloisters, inns and symbols: placed where the turned tile has them, drawn upright."""
+    parts = []
+    for feature in tile.features:
+        if feature.type == "city":
+            x, y = _turn_point(*_centre(_city_shape(feature.edges)), turn)
             if feature.cathedral:
                 parts.append(f'<path d="M{x - 8:g},{y + 8:g} v-10 l8,-8 l8,8 v10 z" fill="#eeeeee" stroke="{EDGE}" '
                              f'stroke-width="1.5"/><path d="M{x:g},{y - 14:g} v-6 M{x - 3:g},{y - 17:g} h6" '
@@ -142,12 +156,18 @@ def tile_body(tile: boards.TileType, symbols: Iterable[str] = ()) -> str:
             parts.append(f'<path d="M38,64 v-18 l12,-10 l12,10 v18 z" fill="{CLOISTER}" stroke="{EDGE}" stroke-width="2"/>'
                          f'<rect x="46" y="54" width="8" height="10" fill="{EDGE}"/>')
         elif feature.type == "road" and feature.inn:
-            (x, y) = MIDPOINT[feature.edges[0]]
-            px, py = (x + 50) / 2 + (8 if x == 50 else 0), (y + 50) / 2 + (8 if y == 50 else 0)
+            x, y = MIDPOINT[feature.edges[0]]
+            px, py = _turn_point((x + 50) / 2 + (8 if x == 50 else 0), (y + 50) / 2 + (8 if y == 50 else 0), turn)
             parts.append(f'<path d="M{px - 6:g},{py + 5:g} v-7 l6,-5 l6,5 v7 z" fill="{INN}" stroke="#ffffff" '
                          'stroke-width="1"/>')
     parts.append(_symbols(symbols))
     return "".join(parts)
+
+
+def tile_body(tile: boards.TileType, symbols: Iterable[str] = (), turn: int = 0) -> str:
+    """The inside of one tile's picture on a 100 × 100 square, turned; marks stay upright."""
+    rotate = f' transform="rotate({turn * 90} 50 50)"' if turn % 4 else ""
+    return f"<g{rotate}>{_shapes(tile)}</g>{_marks(tile, turn, symbols)}"
 
 
 def _svg(width: float, height: float, body: str, min_x: float = 0, min_y: float = 0) -> str:
@@ -175,7 +195,7 @@ def placeholder_svg() -> str:
 
 
 def _follower(x: float, y: float, colour: str, mark: str, scale: float) -> str:
-    s = scale
+    s = scale * 1.5  # large enough to read on a phone
     body = (f'<path d="M{x:g},{y - 11 * s:g} a{4 * s:g},{4 * s:g} 0 1 1 0.01,0 z M{x - 9 * s:g},{y + 9 * s:g} '
             f'l{3 * s:g},{-9 * s:g} l{-4 * s:g},{-2 * s:g} l{4 * s:g},{-4 * s:g} h{12 * s:g} l{4 * s:g},{4 * s:g} '
             f'l{-4 * s:g},{2 * s:g} l{3 * s:g},{9 * s:g} z" fill="{colour}" stroke="#111111" stroke-width="1.5"/>')
@@ -196,9 +216,9 @@ def _follower(x: float, y: float, colour: str, mark: str, scale: float) -> str:
 
 def _magic(x: float, y: float, kind: str) -> str:
     if kind == "mage":
-        return f'<polygon points="{_points(_star(x, y, 12, 5))}" fill="{MAGE}" stroke="#111111" stroke-width="1.5"/>'
-    return (f'<polygon points="{_points([(x, y + 11), (x - 10, y - 7), (x + 10, y - 7)])}" fill="{WITCH}" '
-            f'stroke="#111111" stroke-width="1.5"/><circle cx="{x:g}" cy="{y - 1:g}" r="3" fill="#111111"/>')
+        return f'<polygon points="{_points(_star(x, y, 16, 7))}" fill="{MAGE}" stroke="#111111" stroke-width="1.5"/>'
+    return (f'<polygon points="{_points([(x, y + 15), (x - 14, y - 10), (x + 14, y - 10)])}" fill="{WITCH}" '
+            f'stroke="#111111" stroke-width="1.5"/><circle cx="{x:g}" cy="{y - 2:g}" r="4" fill="#111111"/>')
 
 
 def _scored_outline(board: boards.Board, feature: boards.BoardFeature) -> str:
@@ -216,6 +236,10 @@ def _scored_outline(board: boards.Board, feature: boards.BoardFeature) -> str:
             x0, y0 = placement.x * SIZE, placement.y * SIZE
             parts.append(f'<rect x="{x0 + 30}" y="{y0 + 30}" width="40" height="40" fill="none" stroke="{SCORED}" '
                          'stroke-width="4"/>')
+        else:  # a field has no single shape here: its tiles are outlined
+            x0, y0 = placement.x * SIZE, placement.y * SIZE
+            parts.append(f'<rect x="{x0 + 4}" y="{y0 + 4}" width="92" height="92" fill="none" stroke="{SCORED}" '
+                         'stroke-width="3" stroke-dasharray="4 4"/>')
     return "".join(parts)
 
 
@@ -228,8 +252,8 @@ def board_svg(board: boards.Board, scored: Iterable[boards.BoardFeature] = (),
     parts = []
     for placement in board.placements:
         tile = board.tiles[placement.tile]
-        parts.append(f'<g transform="translate({placement.x * SIZE},{placement.y * SIZE}) '
-                     f'rotate({placement.turn * 90} 50 50)">{tile_body(tile, symbols.get(placement.tile, ()))}</g>'
+        parts.append(f'<g transform="translate({placement.x * SIZE},{placement.y * SIZE})">'
+                     f'{tile_body(tile, symbols.get(placement.tile, ()), placement.turn)}</g>'
                      f'<rect x="{placement.x * SIZE}" y="{placement.y * SIZE}" width="100" height="100" fill="none" '
                      f'stroke="{EDGE}" stroke-width="1.5"/>')
     parts += [_scored_outline(board, feature) for feature in scored]
