@@ -21,7 +21,7 @@ from ..status import unit_status
 from .escape import md_text
 from .language import Lang
 from .page import ICONS, PageRenderer
-from .pictures import picture_files
+from .pictures import LEGEND, image, legend_files, picture_files
 from .translate import comparison, dashboard
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -116,8 +116,11 @@ class SiteRenderer:
         kinds = [{"id": k.id, "icon": ICONS[k.icon], "name": lang.site_md(f"footnote-kind.{k.id}.name"),
                   "description": lang.text(self.project.units["site"][f"footnote-kind.{k.id}.description"], lang.resolver("legend.md"))}
                  for k in self.project.site.footnote_kinds]
+        resolve = lang.resolver("legend.md")
+        shapes = [{"picture": image(lang.ui_plain(f"legend.picture.{name}"), resolve.link(f"img/legend/{name}.svg"),
+                                    "rs-tile"), "meaning": lang.ui(f"legend.picture.{name}")} for name in LEGEND]
         return self.render("legend.md.j2", "legend.md", title=lang.ui("legend.title"),
-                           title_plain=lang.ui_plain("legend.title"), kinds=kinds)
+                           title_plain=lang.ui_plain("legend.title"), kinds=kinds, shapes=shapes)
 
     def variants(self) -> str:
         lang = self.lang
@@ -188,6 +191,7 @@ class SiteRenderer:
         for publisher in self.project.site.publishers:
             files[f"publishers/{publisher.id}.md"] = self.publisher(publisher.id)
         files.update(picture_files(self.project))
+        files.update(legend_files({c.id: c.css for c in self.project.site.colours}))
         files["translate/index.md"] = self.translate_index()
         for doc in self.project.pages:
             files[f"translate/{doc}.md"] = self.translate_page(doc)

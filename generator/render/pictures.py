@@ -66,3 +66,49 @@ def board_alt(lang: Any, view: Any, names: dict[str, str]) -> str:
 def image(alt: str, target: str, css: str) -> Markup:
     """A Markdown image whose alt text can never become syntax."""
     return Markup(f"![{md_text(alt)}]({target}){{ .{css} }}")
+
+
+LEGEND = ("city", "pennant", "road", "cloister", "inn", "cathedral", "mage-symbol", "crop-circle-pitchfork",
+          "crop-circle-club", "crop-circle-shield", "follower", "large-follower", "mage", "witch", "scored", "placeholder")
+_FIELD = boards.TileFeature("field", boards.HALVES)
+
+
+def _one_tile(*features: boards.TileFeature) -> boards.TileType:
+    return boards.TileType("legend", features)
+
+
+def _with_figure(kind: str, colours: dict[str, str]) -> str:
+    tile = _one_tile(_FIELD)
+    player = "red" if "follower" in kind else ""
+    figure = boards.Figure(kind, 0, 0, "cloister", player)
+    return svg.board_svg(boards.Board({"legend": tile}, (boards.Placement("legend", 0, 0),), (figure,)), (), colours)
+
+
+def _scored_road() -> str:
+    tile = _one_tile(boards.TileFeature("road", ("N", "S")), boards.TileFeature("field", ("NR", "EL", "ER", "SL")),
+                     boards.TileFeature("field", ("SR", "WL", "WR", "NL")))
+    board = boards.Board({"legend": tile}, (boards.Placement("legend", 0, 0),))
+    features, _ = boards.read_board(board)
+    return svg.board_svg(board, [f for f in features if f.type == "road"])
+
+
+def legend_files(colours: dict[str, str]) -> dict[str, str]:
+    """The pictures of the icons page: each shape the tile and board pictures use, on its own."""
+    city = boards.TileFeature("city", ("N",))
+    drawn = {
+        "city": svg.tile_svg(_one_tile(city, boards.TileFeature("field", boards.HALVES[2:], cities=("N",)))),
+        "pennant": svg.tile_svg(_one_tile(boards.TileFeature("city", boards.SIDES, pennants=1))),
+        "road": _scored_road().replace(svg.SCORED, svg.ROAD),
+        "cloister": svg.tile_svg(_one_tile(boards.TileFeature("cloister"), _FIELD)),
+        "inn": svg.tile_svg(_one_tile(boards.TileFeature("road", ("W", "E"), inn=True),
+                                      boards.TileFeature("field", ("WR", "NL", "NR", "EL")),
+                                      boards.TileFeature("field", ("ER", "SL", "SR", "WL")))),
+        "cathedral": svg.tile_svg(_one_tile(boards.TileFeature("city", boards.SIDES, cathedral=True))),
+        "scored": _scored_road(),
+        "placeholder": svg.placeholder_svg(),
+    }
+    for symbol in ("mage", "crop-circle-pitchfork", "crop-circle-club", "crop-circle-shield"):
+        drawn["mage-symbol" if symbol == "mage" else symbol] = svg.tile_svg(_one_tile(_FIELD), (symbol,))
+    for kind in ("follower", "large-follower", "mage", "witch"):
+        drawn[kind] = _with_figure(kind, colours)
+    return {f"img/legend/{name}.svg": drawn[name] for name in LEGEND}

@@ -7,6 +7,7 @@ one is missing here, so this list cannot fall behind the templates.
 from __future__ import annotations
 
 from .. import scorer
+from .pictures import LEGEND
 
 STATIC_KEYS = frozenset({
     "chooser.label", "chooser.none", "diff.kept", "diff.missing-end", "diff.only-end", "diff.since-end", "diff.missing", "diff.only", "diff.since",
@@ -35,7 +36,8 @@ STATIC_KEYS = frozenset({
     "example.illustration", "picture.board", "picture.cathedral", "picture.city", "picture.city-open",
     "picture.cloister", "picture.field", "picture.followers", "picture.inn", "picture.mage", "picture.road",
     "picture.road-open", "picture.tile", "picture.tile-unknown", "picture.witch",
-})
+    "legend.pictures", "legend.pictures-intro",
+}) | {f"legend.picture.{name}" for name in LEGEND}
 
 
 def required_keys() -> frozenset[str]:
