@@ -132,8 +132,14 @@ class ScenarioSpec(Strict):
 
 
 def scenario_schema() -> dict[str, Any]:
-    """JSON Schema of the scenario mapping, generated from the model."""
-    return ScenarioSpec.model_json_schema()
+    """JSON Schema of the scenario mapping, generated from the models: features or a board."""
+    from .boardscenario import BoardScenarioSpec
+
+    features, board = ScenarioSpec.model_json_schema(), BoardScenarioSpec.model_json_schema()
+    defs = {**features.pop("$defs", {}), **board.pop("$defs", {}), "ScenarioSpec": features,
+            "BoardScenarioSpec": board}
+    return {"$defs": defs, "title": "Scenario", "description": "A scoring scenario: a list of features, or a board.",
+            "anyOf": [{"$ref": "#/$defs/ScenarioSpec"}, {"$ref": "#/$defs/BoardScenarioSpec"}]}
 
 
 @dataclass(frozen=True)
