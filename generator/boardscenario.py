@@ -96,7 +96,7 @@ def _figure_problems(source: Source, base: PathKey, spec: BoardScenarioSpec) -> 
             found.append(source.problem(where, "missing-key", f"a {figure.figure} belongs to a player; give player"))
         if figure.figure in ("mage", "witch") and figure.player is not None:
             found.append(source.problem(where + ("player",), "bad-value",
-                                        f"the {figure.figure} belongs to no player", ))
+                                        f"the {figure.figure} belongs to no player"))
     players = {f.player for f in spec.figures if f.figure in boards.STRENGTH and f.player}
     for player in spec.expect or {}:
         if player not in players:

@@ -53,9 +53,15 @@ def _feature_alt(lang: Any, feature: boards.BoardFeature, names: dict[str, str])
         if getattr(feature, flag):
             parts.append(lang.ui_plain(f"picture.{flag}"))
     if feature.followers:
-        parts.append(lang.ui_plain("picture.followers",
-                                   players=lang.ui_plain("list.separator").join(names.get(p, p) for p in feature.followers)))
+        parts.append(lang.ui_plain("picture.followers", players=_and(lang, [names.get(p, p) for p in feature.followers])))
     return lang.ui_plain("list.separator").join(parts)
+
+
+def _and(lang: Any, items: list[str]) -> str:
+    """A plain-text list in the page's language: "red", "red and blue", "red, blue and green"."""
+    if len(items) < 2:
+        return "".join(items)
+    return lang.ui_plain("list.and", first=lang.ui_plain("list.separator").join(items[:-1]), last=items[-1])
 
 
 def board_alt(lang: Any, view: Any, names: dict[str, str]) -> str:
