@@ -181,7 +181,7 @@ def load(root: Path) -> tuple[Project | None, Problems]:
     # 3. Score every worked example against its published totals (boards use the tile catalogue).
     catalogue, found = load_tiles(root)
     loader.problems.extend(found)
-    loader.problems.extend(check_tile_ids(catalogue, pages.values()))
+    loader.problems.extend(check_tile_ids(catalogue, pages.values(), known.expansions if site is not None else None))
     loader.problems.extend(statement_problems(catalogue, {(page_id, unit.id): unit.text for page_id, doc_units in units.items()
                                                           if page_id in page_models for unit in doc_units.values()}))
     scored: dict[str, ScoredExample] = {}

@@ -81,6 +81,8 @@ class TileFile(Strict):
 
     title: Text
     """Name of the set, for editors."""
+    expansion: Id | None = None
+    """The expansion (an id from site.yaml) the tiles belong to; none for the base game."""
     source: Text
     """Where the layouts come from (rule book, public tile reference), unless a tile names its own."""
     statements: list[Statement] = []
@@ -100,6 +102,8 @@ class Catalogue:
     files: dict[str, tuple[Source, int]] = field(default_factory=dict)
     """Tile id to its file and its index there."""
     statements: list[tuple[Source, int, Statement]] = field(default_factory=list)
+    sets: list[tuple[Source, TileFile]] = field(default_factory=list)
+    """Every file read, in order, for the tile catalogue page."""
 
     def __contains__(self, tile: str) -> bool:
         return tile in self.specs
@@ -149,6 +153,7 @@ def _add(catalogue: Catalogue, source: Source, model: TileFile) -> list[Problem]
         catalogue.sources[spec.id] = spec.source or model.source
         catalogue.files[spec.id] = (source, index)
     catalogue.statements += [(source, i, s) for i, s in enumerate(model.statements)]
+    catalogue.sets.append((source, model))
     return found
 
 
@@ -200,9 +205,14 @@ def statement_problems(catalogue: Catalogue, texts: dict[tuple[str, str], str]) 
     return found
 
 
-def check_tile_ids(catalogue: Catalogue, pages: Iterable[tuple[Any, Source]]) -> list[Problem]:
-    """Every tile a page's tile table names must be in the catalogue."""
+def check_tile_ids(catalogue: Catalogue, pages: Iterable[tuple[Any, Source]],
+                   expansions: set[str] | None = None) -> list[Problem]:
+    """Every tile a page's tile table names must be in the catalogue; every set's expansion must exist."""
     found = []
+    for source, model in catalogue.sets:
+        if expansions is not None and model.expansion is not None and model.expansion not in expansions:
+            found.append(source.problem(("expansion",), "unknown-expansion",
+                                        f"no expansion {model.expansion!r} in site.yaml"))
     for page, source in pages:
         for section, path in walk_sections(page.sections):
             for b, block in enumerate(section.blocks):

@@ -89,3 +89,16 @@ def test_board_fits_a_phone_in_dark_mode(browser, base_url):  # noqa: F811
     phone.locator("img.rs-board").first.scroll_into_view_if_needed()
     phone.screenshot(path=str(ARTIFACTS / f"pictures.{page_id}.phone-dark.png"))
     context.close()
+
+
+def test_tile_catalogue_page_shows_every_tile_with_its_source(page, base_url):  # noqa: F811
+    lang = PROJECT.target_languages[-1]
+    page.goto(f"{base_url}/{lang}/tiles/")
+    page.wait_for_load_state("load")
+    for picture in page.locator("table img.rs-tile").all():
+        picture.scroll_into_view_if_needed()
+    found = _loaded(page, "table img.rs-tile")
+    assert len(found) == len(PROJECT.tiles.specs)
+    assert all(f["loaded"] and f["alt"] for f in found), [f for f in found if not f["loaded"]]
+    text = page.locator("article").inner_text()
+    assert all(model.source in text for _, model in PROJECT.tiles.sets)

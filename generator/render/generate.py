@@ -21,7 +21,7 @@ from ..status import unit_status
 from .escape import md_text
 from .language import Lang
 from .page import ICONS, PageRenderer
-from .pictures import LEGEND, image, legend_files, picture_files
+from .pictures import LEGEND, image, legend_files, picture_files, tile_alt, tile_file
 from .translate import comparison, dashboard
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -132,6 +132,27 @@ class SiteRenderer:
         return self.render("variants.md.j2", "variants.md", title=lang.ui("variants.title"),
                            title_plain=lang.ui_plain("variants.title"), rulesets=rulesets)
 
+    def tile_catalogue(self) -> str:
+        """Every tile type of the catalogue: picture, counts per edition, and the source of its layout."""
+        lang, path = self.lang, "tiles.md"
+        resolve, catalogue = lang.resolver(path), self.project.tiles
+        sets = []
+        for _, model in catalogue.sets:
+            tiles = []
+            for spec in model.tiles:
+                notes = [lang.ui("catalogue.start")] if spec.start else []
+                if spec.source:
+                    notes.append(Markup(f'<span lang="en">{md_text(spec.source)}</span>'))
+                tile = catalogue.types[spec.id]
+                tiles.append({"id": md_text(spec.id), "note": Markup("; ").join(notes),
+                              "counts": md_text(", ".join(f"{e} {n}" for e, n in spec.counts.items())),
+                              "picture": image(tile_alt(lang, tile), resolve.link(tile_file(spec.id)), "rs-tile")})
+            name = lang.site_md(f"expansion.{model.expansion}") if model.expansion else lang.ui("catalogue.base-game")
+            sets.append({"id": model.expansion or "base-game", "name": name, "tiles": tiles,
+                         "source": Markup(f'<span lang="en">{md_text(model.source)}</span>')})
+        return self.render("tiles.md.j2", path, title=lang.ui("catalogue.title"),
+                           title_plain=lang.ui_plain("catalogue.title"), sets=sets)
+
     def publishers(self) -> str:
         lang, path = self.lang, "publishers/index.md"
         resolve = lang.resolver(path)
@@ -187,6 +208,7 @@ class SiteRenderer:
             files[f"{page_id}.md"] = self.page(page_id)
         files["legend.md"] = self.legend()
         files["variants.md"] = self.variants()
+        files["tiles.md"] = self.tile_catalogue()
         files["publishers/index.md"] = self.publishers()
         for publisher in self.project.site.publishers:
             files[f"publishers/{publisher.id}.md"] = self.publisher(publisher.id)
@@ -212,6 +234,7 @@ class SiteRenderer:
                 NavEntry(lang.ui_plain("nav.reading"), "reading.md"),
                 NavEntry(lang.ui_plain("legend.title"), "legend.md"),
                 NavEntry(lang.ui_plain("variants.title"), "variants.md"),
+                NavEntry(lang.ui_plain("catalogue.title"), "tiles.md"),
                 NavEntry(lang.ui_plain("publishers.title"), children=[NavEntry(lang.ui_plain("nav.overview"), "publishers/index.md")] + [
                     NavEntry(p.name, f"publishers/{p.id}.md") for p in self.project.site.publishers]),
             ]),

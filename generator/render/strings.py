@@ -36,7 +36,8 @@ STATIC_KEYS = frozenset({
     "example.illustration", "picture.board", "picture.cathedral", "picture.city", "picture.city-open",
     "picture.cloister", "picture.field", "picture.followers", "picture.inn", "picture.mage", "picture.road",
     "picture.road-open", "picture.tile", "picture.tile-unknown", "picture.witch",
-    "legend.pictures", "legend.pictures-intro",
+    "legend.pictures", "legend.pictures-intro", "catalogue.base-game", "catalogue.counts", "catalogue.intro",
+    "catalogue.source", "catalogue.start", "catalogue.title",
 }) | {f"legend.picture.{name}" for name in LEGEND}
 
 

@@ -45,7 +45,7 @@ def _city_shape(edges: tuple[str, ...]) -> list[tuple[float, float]]:
         return [(0, 0), (100, 0), (100, 100), (0, 100)]
     if len(sides) == 1:
         a, b = CORNERS[sides[0]]
-        return [a, b, _cap(a, b)]
+        return [a, b, _dent(a, b, 0.64)]
     if len(sides) == 3:
         # Every corner, with a dent where the side without city is.
         i = boards.SIDES.index(next(s for s in boards.SIDES if s not in sides))
@@ -62,15 +62,10 @@ def _city_shape(edges: tuple[str, ...]) -> list[tuple[float, float]]:
     return [others[0], shared, others[1]]
 
 
-def _cap(p: tuple[float, float], q: tuple[float, float]) -> tuple[float, float]:
+def _dent(p: tuple[float, float], q: tuple[float, float], share: float = 0.6) -> tuple[float, float]:
+    """The middle of the side from ``p`` to ``q``, pulled ``share`` of the way to the centre."""
     mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
-    return mx + 0.64 * (50 - mx), my + 0.64 * (50 - my)
-
-
-def _dent(p: tuple[float, float], q: tuple[float, float]) -> tuple[float, float]:
-    """The middle of the side from ``p`` to ``q``, pulled most of the way to the centre."""
-    mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
-    return mx + 0.6 * (50 - mx), my + 0.6 * (50 - my)
+    return mx + share * (50 - mx), my + share * (50 - my)
 
 
 def _centre(points: list[tuple[float, float]]) -> tuple[float, float]:
