@@ -241,3 +241,33 @@ def test_large_follower_is_bigger_and_mage_differs_from_witch() -> None:
         figure = boards.Figure(kind, 0, 0, "N", "red" if "follower" in kind else "")
         return svg.board_svg(boards.Board({"u": tile}, (boards.Placement("u", 0, 0),), (figure,)))
     assert one("follower") != one("large-follower") and one("mage") != one("witch")
+
+
+# ---------------------------------------------------------------- rulesite draw
+
+
+def _draw(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "generator", "--root", str(ROOT), "draw", *args],
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_draw_writes_the_board_as_the_site_shows_it(tmp_path: Path) -> None:
+    target = tmp_path / "out" / "board.svg"
+    run = _draw(str(ROOT / "examples" / "mage-and-witch-c1-city.yaml"), "-o", str(target))
+    assert run.returncode == 0, run.stderr
+    picture = target.read_text(encoding="utf-8")
+    _no_text(picture)
+    assert svg.SCORED in picture and svg.MAGE in picture
+    assert [p.name for p in target.parent.iterdir()] == ["board.svg"]  # no temporary file left behind
+
+
+def test_draw_refuses_what_it_cannot_draw(tmp_path: Path) -> None:
+    target = tmp_path / "board.svg"
+    features = FIXTURES / "scenarios" / "valid" / "end-of-game.yaml"
+    assert _draw(str(features), "-o", str(target)).returncode == 2
+    assert _draw(str(BOARDS / "valid" / "road-5-mage.yaml"), "-o", str(tmp_path / "board.png")).returncode == 2
+    bad = BOARDS / "invalid" / "board-overlap.yaml"
+    line, column, code = _expected(bad)
+    run = _draw(str(bad), "-o", str(target))
+    assert run.returncode == 1 and f"{bad}:{line}:{column}: error [{code}] " in run.stderr
+    assert not target.exists() and "Traceback" not in run.stderr
