@@ -118,7 +118,7 @@ class SiteRenderer:
                  for k in self.project.site.footnote_kinds]
         resolve = lang.resolver("legend.md")
         shapes = [{"picture": image(lang.ui_plain(f"legend.picture.{name}"), resolve.link(f"img/legend/{name}.svg"),
-                                    "rs-tile"), "meaning": lang.ui(f"legend.picture.{name}")} for name in LEGEND]
+                                    "rs-legend"), "meaning": lang.ui(f"legend.picture.{name}")} for name in LEGEND]
         return self.render("legend.md.j2", "legend.md", title=lang.ui("legend.title"),
                            title_plain=lang.ui_plain("legend.title"), kinds=kinds, shapes=shapes)
 
