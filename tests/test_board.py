@@ -10,6 +10,8 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator import scorer
 from generator.project import load
@@ -271,3 +273,43 @@ def test_draw_refuses_what_it_cannot_draw(tmp_path: Path) -> None:
     run = _draw(str(bad), "-o", str(target))
     assert run.returncode == 1 and f"{bad}:{line}:{column}: error [{code}] " in run.stderr
     assert not target.exists() and "Traceback" not in run.stderr
+
+
+# ---------------------------------------------------------------- properties
+
+
+def _line_board(middle: int, turn: int, end: str, through: str) -> boards.Board:
+    """A straight line of ``middle`` tiles closed by two ends, the whole line turned ``turn`` times."""
+    tiles = CATALOGUE.types
+    line = [boards.Placement(end, 0, 0, 0)] + [boards.Placement(through, 0, y, 0) for y in range(1, middle + 1)]
+    line.append(boards.Placement(end, 0, middle + 1, 2))
+    board = boards.Board(tiles, tuple(line), (boards.Figure("follower", 0, 1, "N", "red"),))
+    for _ in range(turn):
+        board = _rotated(board)
+    return board
+
+
+@settings(max_examples=40, deadline=None)
+@given(middle=st.integers(1, 12), turn=st.integers(0, 3))
+def test_a_closed_road_of_any_length_scores_its_tiles(middle: int, turn: int) -> None:
+    # A (cloister with a road leaving south) closes both ends; U is a straight road.
+    assert _totals(_line_board(middle, turn, "A", "U"), "during-game") == {"red": middle + 2}
+
+
+@settings(max_examples=40, deadline=None)
+@given(middle=st.integers(1, 12), turn=st.integers(0, 3))
+def test_a_closed_city_of_any_length_scores_two_per_tile_and_pennant(middle: int, turn: int) -> None:
+    # E (a city cap) closes both ends of a line of F (a city band with a pennant), turned to run north-south.
+    tiles = dict(CATALOGUE.types)
+    tiles["F-ns"] = boards.TileType("F-ns", tuple(
+        boards.TileFeature(f.type, tuple(boards.turned(e, 1) for e in f.edges), f.pennants, f.inn, f.cathedral,
+                           tuple(boards.turned(e, 1) for e in f.cities)) for f in tiles["F"].features))
+    board = _line_board(middle, turn, "E", "F-ns")
+    board = boards.Board(tiles, board.placements, board.figures)
+    # The cap at the north end faces south: turn 2; the one at the south end faces north: turn 0.
+    placements = list(board.placements)
+    first, last = placements[0], placements[-1]
+    placements[0] = boards.Placement(first.tile, first.x, first.y, (first.turn + 2) % 4)
+    placements[-1] = boards.Placement(last.tile, last.x, last.y, (last.turn + 2) % 4)
+    board = boards.Board(tiles, tuple(placements), board.figures)
+    assert _totals(board, "during-game") == {"red": 2 * (middle + 2) + 2 * middle}
