@@ -21,7 +21,7 @@ from ..status import unit_status
 from .escape import md_text
 from .language import Lang
 from .page import ICONS, PageRenderer
-from .pictures import LEGEND, image, legend_files, picture_files, tile_alt, tile_file
+from .pictures import LEGEND, image, legend_file, picture_base, picture_files, tile_alt, tile_file
 from .translate import comparison, dashboard
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -116,8 +116,8 @@ class SiteRenderer:
         kinds = [{"id": k.id, "icon": ICONS[k.icon], "name": lang.site_md(f"footnote-kind.{k.id}.name"),
                   "description": lang.text(self.project.units["site"][f"footnote-kind.{k.id}.description"], lang.resolver("legend.md"))}
                  for k in self.project.site.footnote_kinds]
-        resolve = lang.resolver("legend.md")
-        shapes = [{"picture": image(lang.ui_plain(f"legend.picture.{name}"), resolve.link(f"img/legend/{name}.svg"),
+        base = picture_base(lang, "legend.md")
+        shapes = [{"picture": image(lang.ui_plain(f"legend.picture.{name}"), legend_file(name, base),
                                     "rs-legend"), "meaning": lang.ui(f"legend.picture.{name}")} for name in LEGEND]
         return self.render("legend.md.j2", "legend.md", title=lang.ui("legend.title"),
                            title_plain=lang.ui_plain("legend.title"), kinds=kinds, shapes=shapes)
@@ -135,7 +135,7 @@ class SiteRenderer:
     def tile_catalogue(self) -> str:
         """Every tile type of the catalogue: picture, counts per edition, and the source of its layout."""
         lang, path = self.lang, "tiles.md"
-        resolve, catalogue = lang.resolver(path), self.project.tiles
+        base, catalogue = picture_base(lang, path), self.project.tiles
         sets = []
         for _, model in catalogue.sets:
             tiles = []
@@ -146,7 +146,7 @@ class SiteRenderer:
                 tile = catalogue.types[spec.id]
                 tiles.append({"id": md_text(spec.id), "note": Markup("; ").join(notes),
                               "counts": md_text(", ".join(f"{e} {n}" for e, n in spec.counts.items())),
-                              "picture": image(tile_alt(lang, tile), resolve.link(tile_file(spec.id)), "rs-tile")})
+                              "picture": image(tile_alt(lang, tile), tile_file(tile, base), "rs-tile")})
             name = lang.site_md(f"expansion.{model.expansion}") if model.expansion else lang.ui("catalogue.base-game")
             sets.append({"id": model.expansion or "base-game", "name": name, "tiles": tiles,
                          "source": Markup(f'<span lang="en">{md_text(model.source)}</span>')})
@@ -213,7 +213,6 @@ class SiteRenderer:
         for publisher in self.project.site.publishers:
             files[f"publishers/{publisher.id}.md"] = self.publisher(publisher.id)
         files.update(picture_files(self.project))
-        files.update(legend_files({c.id: c.css for c in self.project.site.colours}))
         files["translate/index.md"] = self.translate_index()
         for doc in self.project.pages:
             files[f"translate/{doc}.md"] = self.translate_page(doc)
@@ -269,6 +268,7 @@ def prepare_rendering(project: Project, cache: Path | None = None) -> None:
         for units in project.units.values():
             for unit in units.values():
                 unit_status(project, code, unit)
+    picture_files(project)
 
 
 def render_language(project: Project, code: str, cache: Path | None = None) -> LanguageSite:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from markupsafe import Markup
@@ -153,7 +154,7 @@ class PageRenderer:
         names = {c.id: self.lang.site(f"colour.{c.id}") for c in self.project.site.colours}
         alt = pictures.board_alt(self.lang, view, names)
         note = self.lang.ui("example.illustration") if scored.example.illustration else Markup("")
-        return {"picture": pictures.image(alt, self.resolve.link(pictures.board_file(scored.example.id)), "rs-board"),
+        return {"picture": pictures.image(alt, pictures.board_file(scored.example.id, self.picture_base), "rs-board"),
                 "illustration": note}
 
     def player(self, colour: str) -> Markup:
@@ -191,8 +192,12 @@ class PageRenderer:
         tile = self.project.tiles.types.get(tile_id)
         if tile is None:
             return Markup("")
-        link = self.resolve.link(pictures.tile_file(tile_id))
-        return pictures.image(pictures.tile_alt(self.lang, tile), link, "rs-tile")
+        return pictures.image(pictures.tile_alt(self.lang, tile), pictures.tile_file(tile, self.picture_base),
+                              "rs-tile")
+
+    @cached_property
+    def picture_base(self) -> str:
+        return pictures.picture_base(self.lang, self.path)
 
     def section(self, section: Section, level: int) -> SectionView:
         title = self.lang.text(self.units[f"section.{section.id}"], self.resolve)

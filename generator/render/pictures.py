@@ -15,20 +15,43 @@ from . import svg
 from .escape import md_text
 
 
-def tile_file(tile_id: str) -> str:
+PLACEHOLDER = "placeholder.svg"
+
+
+def tile_file(tile: boards.TileType, base: str = "img/") -> str:
+    """Where a tile's picture is; every tile whose layout is not known shares the one placeholder."""
+    if not tile.known:
+        return base + PLACEHOLDER
     # Tile ids are [A-Za-z0-9-] and unique regardless of case, so this is a safe file name.
-    return f"img/tiles/{tile_id.lower()}.svg"
+    return f"{base}tiles/{tile.id.lower()}.svg"
 
 
-def board_file(example_id: str) -> str:
-    return f"img/boards/{example_id}.svg"
+def board_file(example_id: str, base: str = "img/") -> str:
+    return f"{base}boards/{example_id}.svg"
 
 
 def picture_files(project: Any) -> dict[str, str]:
-    """Every tile type and every example board as SVG, by output path."""
+    """Every tile type and every example board as SVG, by output path; drawn once per project.
+
+    The pictures do not depend on the language, so every language reuses them (and build
+    workers inherit them when :func:`generator.render.generate.prepare_rendering` drew them first).
+    """
+    key = ("pictures",)
+    if key not in project.memo:
+        colours = {c.id: c.css for c in project.site.colours}
+        project.memo[key] = {**_draw(project), **legend_files(colours)}
+    return project.memo[key]
+
+
+def picture_base(lang: Any, path: str) -> str:
+    """The relative link from the page at ``path`` to the pictures folder, worked out once per page."""
+    return lang.resolver(path).link("img") + "/"
+
+
+def _draw(project: Any) -> dict[str, str]:
     specs = project.tiles.specs
     symbols = {tid: spec.symbols for tid, spec in specs.items()}
-    files = {tile_file(tid): svg.tile_svg(tile, symbols[tid]) for tid, tile in project.tiles.types.items()}
+    files = {tile_file(tile): svg.tile_svg(tile, symbols[tid]) for tid, tile in project.tiles.types.items()}
     colours = {c.id: c.css for c in project.site.colours}
     for example_id, scored in project.examples.items():
         view = scored.scenario.board
@@ -117,4 +140,9 @@ def legend_files(colours: dict[str, str]) -> dict[str, str]:
         drawn["mage-symbol" if symbol == "mage" else symbol] = svg.tile_svg(_one_tile(_FIELD), (symbol,))
     for kind in ("follower", "large-follower", "mage", "witch"):
         drawn[kind] = _with_figure(kind, colours)
-    return {f"img/legend/{name}.svg": drawn[name] for name in LEGEND}
+    return {legend_file(name): drawn[name] for name in LEGEND}
+
+
+def legend_file(name: str, base: str = "img/") -> str:
+    # The placeholder of the icons page is the very picture the tile tables show.
+    return base + PLACEHOLDER if name == "placeholder" else f"{base}legend/{name}.svg"
