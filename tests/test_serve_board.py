@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 
 import pytest
 
 from .conftest import ROOT
-from .test_serve import fetch, free_port, wait_for
+from .test_serve import fetch, preview, wait_for
 
 pytestmark = pytest.mark.build
 
@@ -45,22 +43,12 @@ def test_editing_a_board_redraws_its_picture(minimal):
     shutil.copytree(ROOT / "content" / "en", minimal / "content" / "en")
     example = minimal / "examples" / "alpha-example.yaml"
     example.write_text(BOARD, encoding="utf-8")
-    port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "generator", "--root", str(minimal), "serve", "--lang", "en",
-                               "--dev-addr", f"127.0.0.1:{port}"], cwd=ROOT,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        url = f"http://127.0.0.1:{port}/img/boards/alpha-example.svg"
+    with preview(minimal, "en") as base:
+        url = f"{base}/img/boards/alpha-example.svg"
         assert wait_for(lambda: fetch(url) is not None, 90), "the preview server did not start"
         before = fetch(url)
         assert before and before.startswith("<svg")
-        page = fetch(f"http://127.0.0.1:{port}/alpha/") or ""
+        page = fetch(f"{base}/alpha/") or ""
         assert "img/boards/alpha-example.svg" in page and "rs-board" in page
         example.write_text(BOARD.replace("at: [0, 1], location: N}", "at: [0, 2], location: N}"), encoding="utf-8")
         assert wait_for(lambda: (fetch(url) or before) != before, 90), "the picture was not redrawn"
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
