@@ -18,6 +18,7 @@ from .model import Page, Rulesets, Site, Ui
 from .problem import DataError, Problems
 from .rulesets import RulesetTable
 from .source import Source, read_all
+from .tiles import Catalogue
 from .translations import TranslationDoc, Translations, load_translations
 from .units import UnitInfo
 from .validate import Data, validate_all
@@ -38,6 +39,7 @@ class Project:
     units: dict[str, dict[str, UnitInfo]]
     known: Known
     translations: dict[str, dict[str, TranslationDoc]] = field(default_factory=dict)
+    tiles: Catalogue = field(default_factory=Catalogue)
 
     @cached_property
     def source_language(self) -> str:
@@ -71,7 +73,7 @@ def assemble(data: Data, refs: References, scored: Scored,
         root=data.files.root, site=data.site.model, ui=data.ui.model,
         rulesets=data.rulesets.model if data.rulesets else None, pages={page.id: page for page in pages},
         examples=scored.examples, table=refs.table, sources=data.files.sources, units=refs.units,
-        known=refs.known, translations=translations.docs,
+        known=refs.known, translations=translations.docs, tiles=refs.tiles,
     ), problems
 
 
@@ -79,7 +81,7 @@ def load(root: Path) -> tuple[Project | None, Problems]:
     """Read, validate, check, score and load translations under ``root``; write nothing."""
     data = validate_all(read_all(root))
     refs = check_references(data)
-    return assemble(data, refs, score_examples(data, refs.table), load_translations(data, refs))
+    return assemble(data, refs, score_examples(data, refs.table, refs.tiles), load_translations(data, refs))
 
 
 def checked(loaded: tuple[Project | None, Problems]) -> Project:

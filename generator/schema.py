@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from .model import Example, Page, Rulesets, Site, Translation, Ui
+from .tiles import TileFile
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -41,6 +42,7 @@ def schemas() -> dict[str, dict[str, Any]]:
         "rulesets": _schema(Rulesets, "rulesets", "rulesite scoring variants (rules_data/rulesets.yaml)"),
         "page": _schema(Page, "page", "rulesite rules page (rules_data/pages/<id>.yaml)"),
         "translation": _schema(Translation, "translation", "rulesite translation (rules_data/translations/<lang>/<doc>.yaml)"),
+        "tiles": _schema(TileFile, "tiles", "rulesite tile catalogue (rules_data/tiles/<set>.yaml)"),
         "example": example,
         "scenario": standalone,
     }

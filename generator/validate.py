@@ -14,6 +14,7 @@ from pydantic import BaseModel, ValidationError
 from .model import Example, Page, Rulesets, Site, Translation, Ui
 from .problem import Problem
 from .source import Files, PathKey, Source
+from .tiles import TileFile
 from .vocabulary import ID_PATTERN, PATTERN_HINTS
 
 M = TypeVar("M", bound=BaseModel)
@@ -135,6 +136,8 @@ class Data:
     pages: dict[str, Valid[Page]] = field(default_factory=dict)
     """File stem to page."""
     examples: dict[str, Valid[Example]] = field(default_factory=dict)
+    tiles: dict[str, Valid[TileFile]] = field(default_factory=dict)
+    """File stem to tile catalogue file."""
     translations: list[tuple[str, str, Valid[Translation]]] = field(default_factory=list)
     """(language folder, document stem, translation)."""
     problems: list[Problem] = field(default_factory=list)
@@ -153,7 +156,8 @@ def validate_all(files: Files) -> Data:
     data.site = data._valid(files.site, Site)
     data.ui = data._valid(files.ui, Ui)
     data.rulesets = data._valid(files.rulesets, Rulesets)
-    for kind, model, target in (("pages", Page, data.pages), ("examples", Example, data.examples)):
+    for kind, model, target in (("pages", Page, data.pages), ("examples", Example, data.examples),
+                                ("tiles", TileFile, data.tiles)):
         for stem, source in getattr(files, kind).items():
             if (valid := data._valid(source, model)) is not None:
                 target[stem] = valid

@@ -46,7 +46,7 @@ def _schema_for(path: Path) -> str:
         return "example"
     if parts[1] in ("site.yaml", "ui.yaml", "rulesets.yaml"):
         return parts[1].removesuffix(".yaml")
-    return "page" if parts[1] == "pages" else "translation"
+    return {"pages": "page", "tiles": "tiles"}.get(parts[1], "translation")
 
 
 def test_json_schema_validates_every_real_data_file():
