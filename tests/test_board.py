@@ -89,6 +89,18 @@ def test_stated_tile_count_that_disagrees_fails_the_check(tmp_path: Path) -> Non
 # ---------------------------------------------------------------- geometry
 
 
+@pytest.mark.parametrize("kind", scorer.FEATURE_TYPES)
+def test_what_a_tile_feature_may_touch_is_what_the_feature_table_says(kind: str) -> None:
+    # The board reader keeps no list of its own: the scorer's FEATURE_KINDS says how each type lies on a tile.
+    allowed = scorer.touching(scorer.FEATURE_KINDS[kind].touches)
+    assert kind in allowed
+    edges = {"sides": boards.SIDES, "halves": boards.HALVES, "none": ()}[scorer.FEATURE_KINDS[kind].touches]
+    for edge in boards.SIDES + boards.HALVES:
+        tile = boards.TileType("t", (boards.TileFeature(kind, (edge,)),))
+        refused = [p for p in boards.tile_problems(tile) if f"cannot touch {edge!r}" in p.message]
+        assert bool(refused) == (edge not in edges), (kind, edge)
+
+
 def test_half_edges_meet_as_the_format_says() -> None:
     assert {h: boards.facing(h) for h in ("NL", "NR", "EL", "ER")} == {"NL": "SR", "NR": "SL", "EL": "WR", "ER": "WL"}
     assert all(boards.facing(boards.facing(h)) == h for h in boards.HALVES)
