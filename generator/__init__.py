@@ -4,7 +4,8 @@ The stages, in order (each module's docstring names its own; no module imports a
 stage, which ``tests/test_architecture.py`` checks): ``scorer`` (pure rules) and
 ``vocabulary`` (ids, language codes, editions, template syntax); ``read``
 (:func:`source.read_all`); ``model``; ``validate`` (:func:`validate.validate_all`);
-``check`` (:func:`check.check_references`); ``score`` (:func:`examples.score_examples`);
+``check`` (:func:`check.check_references`, the tile catalogue
+in :mod:`catalogue`); ``score`` (:func:`examples.score_examples`);
 ``translations`` (:func:`translations.load_translations`); ``load`` (:class:`project.Project`);
 ``render`` (Markdown per language); ``write``; ``build`` (:func:`build.build`, MkDocs through
 :mod:`mkdocs_adapter`); ``command`` (the ``rulesite`` command line).

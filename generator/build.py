@@ -221,7 +221,7 @@ def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = No
         files = read_all(root)
         data = validate_all(files)
         references = check_references(data)
-        scored = score_examples(data, references.table)
+        scored = score_examples(data, references.table, references.tiles)
         translations = load_translations(data, references)
         term_findings = check_terms(references, translations)
         project = checked(assemble(data, references, scored, translations, term_findings))

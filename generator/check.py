@@ -16,11 +16,13 @@ from functools import lru_cache
 from typing import Iterable, Iterator
 
 from . import markup, terms
+from .catalogue import build_catalogue, check_tile_ids, statement_problems
 from .model import Example, Footnote, Page, Site, TermBase, TileTable
 from .problem import Problem
 from .rulesets import RulesetTable, builtin
 from .rulesets import check as check_rulesets
 from .source import PathKey, Source
+from .tiles import Catalogue
 from .ui_strings import required_keys
 from .units import UnitInfo, page_units, site_units, ui_units, walk_sections
 from .validate import Data
@@ -369,6 +371,8 @@ class References:
     """Document (a page id, ``site`` or ``ui``) to unit id to unit."""
     termbases: list[TermBase] = field(default_factory=list)
     """The termbase files whose references hold, in file order."""
+    tiles: Catalogue = field(default_factory=Catalogue)
+    """The tile catalogue, which board scenarios and pictures draw on."""
     problems: list[Problem] = field(default_factory=list)
 
 
@@ -390,6 +394,7 @@ def check_references(data: Data) -> References:
     _check_examples(data, refs)
     _check_content_folders(data, refs)
     _check_termbases(data, refs)
+    _check_catalogue(data, refs)
     return refs
 
 
@@ -444,6 +449,17 @@ def _check_examples(data: Data, refs: References) -> None:
         if count > 1 and ref in data.examples:
             refs.problems.append(data.examples[ref].source.problem(
                 ("id",), "duplicate-id", f"example {ref!r} is shown {count} times; show it once"))
+
+
+def _check_catalogue(data: Data, refs: References) -> None:
+    """The tile catalogue: its tile types, the tile ids pages name, and the tile counts their texts state."""
+    refs.tiles, found = build_catalogue(data.tiles.values())
+    refs.problems += found
+    pages = [(valid.model, valid.source) for valid in data.pages.values()]
+    refs.problems += check_tile_ids(refs.tiles, pages, refs.known.expansions if data.site else None)
+    page_ids = {page.id for page, _ in pages}
+    refs.problems += statement_problems(refs.tiles, {(doc, unit.id): unit.text for doc, units in refs.units.items()
+                                                     if doc in page_ids for unit in units.values()})
 
 
 def _check_content_folders(data: Data, refs: References) -> None:

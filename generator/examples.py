@@ -6,14 +6,16 @@ Stage: score (after check, which establishes the rulesets the examples are score
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from . import scorer
+from .boardscenario import board_totals
 from .model import Example
 from .problem import Problem
 from .rulesets import RulesetTable
 from .scenario import ScenarioDoc, check_expect, read_scenario
 from .source import Source
+from .tiles import Catalogue
 from .units import walk_sections
 from .validate import Data
 
@@ -30,12 +32,16 @@ class ScoredExample:
         return self.scenario.ruleset
 
 
-def score_example(example: Example, source: Source, table: RulesetTable) -> tuple[ScoredExample | None, list[Problem]]:
+def score_example(example: Example, source: Source, table: RulesetTable,
+                  tiles: Catalogue | None = None) -> tuple[ScoredExample | None, list[Problem]]:
     """Score one example; a published total that differs is an error showing the arithmetic."""
-    doc, problems = read_scenario(source, ("scenario",), table)
+    doc, problems = read_scenario(source, ("scenario",), table, tiles)
     if doc is None:
         return None, problems
     result = scorer.score(doc.scenario, doc.rules)
+    if doc.board is not None:
+        # Every player with a follower on the board is shown, 0 included.
+        result = replace(result, totals=board_totals(doc.board, result.totals))
     mismatches = check_expect(doc, result.totals)
     if mismatches:
         # Name the example and show the whole breakdown under the first mismatch.
@@ -64,6 +70,26 @@ def caption_problems(caption: str, scored: ScoredExample, page_source: Source, p
                                 f"the caption of {scored.example.id!r} does not state the total(s) {missing} it claims")]
 
 
+_COUNTED = re.compile(r"(?<![\w.])(\d+) (tiles?|pennants?)\b")
+
+
+def board_caption_problems(caption: str, scored: ScoredExample, page_source: Source, path: tuple) -> list[Problem]:
+    """Every tile or pennant count a caption states must be one the scorer found on a scored feature."""
+    view = scored.scenario.board
+    if view is None:
+        return []
+    tiles = {len(f.cells) for f in view.scored}
+    pennants = {f.pennants for f in view.scored if f.type in scorer.carriers("pennants")}
+    found = []
+    for number, word in _COUNTED.findall(caption):
+        have = tiles if word.startswith("tile") else pennants
+        if int(number) not in have:
+            found.append(page_source.problem(path, "example-caption",
+                                             f"the caption of {scored.example.id!r} states {number} {word}, but the "
+                                             f"scored features on its board have {sorted(have) or 'none'}"))
+    return found
+
+
 @dataclass
 class Scored:
     examples: dict[str, ScoredExample] = field(default_factory=dict)
@@ -71,11 +97,11 @@ class Scored:
     problems: list[Problem] = field(default_factory=list)
 
 
-def score_examples(data: Data, table: RulesetTable) -> Scored:
-    """Score stage: every worked example, and the captions of the pages that show them."""
+def score_examples(data: Data, table: RulesetTable, tiles: Catalogue | None = None) -> Scored:
+    """Score stage: every worked example (boards on the tile catalogue), and the captions of the pages that show them."""
     scored = Scored()
     for valid in data.examples.values():
-        result, problems = score_example(valid.model, valid.source, table)
+        result, problems = score_example(valid.model, valid.source, table, tiles)
         scored.problems += problems
         if result is not None:
             scored.examples[valid.model.id] = result
@@ -83,6 +109,8 @@ def score_examples(data: Data, table: RulesetTable) -> Scored:
         for section, path in walk_sections(valid.model.sections):
             for b, block in enumerate(section.blocks):
                 if hasattr(block, "example") and block.example.ref in scored.examples:
-                    scored.problems += caption_problems(block.example.caption.text, scored.examples[block.example.ref],
-                                                        valid.source, path + ("blocks", b, "example", "caption", "text"))
+                    where = path + ("blocks", b, "example", "caption", "text")
+                    for check_caption in (caption_problems, board_caption_problems):
+                        scored.problems += check_caption(block.example.caption.text, scored.examples[block.example.ref],
+                                                         valid.source, where)
     return scored

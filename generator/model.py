@@ -468,6 +468,9 @@ class Example(Strict):
     """Id of the section (at any depth) where the example appears."""
     scenario: dict[str, Any]
     """The scoring scenario, in the format ``rulesite score`` reads."""
+    illustration: bool = False
+    """True when the board is not the published picture (not known as data) but a board consistent with
+    every number the published text states; the page says so."""
 
 
 # --------------------------------------------------------------------------- terms

@@ -19,6 +19,7 @@ from .model import Page, Rulesets, Site, TermBase, Ui
 from .problem import DataError, Problems
 from .rulesets import RulesetTable
 from .source import Source, read_all
+from .tiles import Catalogue
 from .translations import TranslationDoc, Translations, check_terms, load_translations
 from .units import UnitInfo
 from .validate import Data, validate_all
@@ -42,6 +43,7 @@ class Project:
     termbases: list[TermBase] = field(default_factory=list)
     term_findings: list[terms.Finding] = field(default_factory=list)
     """Every ``term`` warning of the translations, with its language, document and unit."""
+    tiles: Catalogue = field(default_factory=Catalogue)
 
     @cached_property
     def source_language(self) -> str:
@@ -82,6 +84,7 @@ def assemble(data: Data, refs: References, scored: Scored, translations: Transla
         rulesets=data.rulesets.model if data.rulesets else None, pages={page.id: page for page in pages},
         examples=scored.examples, table=refs.table, sources=data.files.sources, units=refs.units,
         known=refs.known, translations=translations.docs, termbases=refs.termbases, term_findings=term_findings,
+        tiles=refs.tiles,
     ), problems
 
 
@@ -90,7 +93,8 @@ def load(root: Path) -> tuple[Project | None, Problems]:
     data = validate_all(read_all(root))
     refs = check_references(data)
     translations = load_translations(data, refs)
-    return assemble(data, refs, score_examples(data, refs.table), translations, check_terms(refs, translations))
+    return assemble(data, refs, score_examples(data, refs.table, refs.tiles), translations,
+                    check_terms(refs, translations))
 
 
 def checked(loaded: tuple[Project | None, Problems]) -> Project:

@@ -22,6 +22,9 @@ The format (also described for editors in ``content/en/scenario-format.md``)::
         followers: {green: 1}
     expect: {red: 28, blue: 28} # optional: the published totals, confirmed by ``rulesite score``
 
+A scenario may instead give a board (``board:``, ``figures:`` and optional ``tile_types:``):
+:func:`read_scenario` hands such a mapping to :mod:`generator.boardscenario`.
+
 :func:`read_scenario` reads that mapping from any place in a parsed file (worked examples
 keep it under ``scenario:``) and reports every mistake at once, each at the node where
 it is. Besides the schema codes of :mod:`generator.validate` (``unknown-key``,
@@ -76,11 +79,13 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, create_model
 
 from . import scorer
-from .scorer import is_int
+from .boardscenario import BoardScenarioSpec, BoardView, read_board_scenario
 from .model import Strict
 from .problem import Problem
 from .rulesets import RulesetTable, builtin
+from .scorer import is_int
 from .source import PathKey, Source, read
+from .tiles import Catalogue
 from .validate import validate
 from .vocabulary import EDITIONS
 
@@ -141,8 +146,12 @@ class ScenarioSpec(Strict):
 
 
 def scenario_schema() -> dict[str, Any]:
-    """JSON Schema of the scenario mapping, generated from the model."""
-    return ScenarioSpec.model_json_schema()
+    """JSON Schema of the scenario mapping, generated from the models: features or a board."""
+    features, board = ScenarioSpec.model_json_schema(), BoardScenarioSpec.model_json_schema()
+    defs = {**features.pop("$defs", {}), **board.pop("$defs", {}), "ScenarioSpec": features,
+            "BoardScenarioSpec": board}
+    return {"$defs": defs, "title": "Scenario", "description": "A scoring scenario: a list of features, or a board.",
+            "anyOf": [{"$ref": "#/$defs/ScenarioSpec"}, {"$ref": "#/$defs/BoardScenarioSpec"}]}
 
 
 @dataclass(frozen=True)
@@ -156,6 +165,8 @@ class ScenarioDoc:
     expect: dict[str, int] | None
     source: Source
     base: PathKey = ()
+    board: BoardView | None = None
+    """A board scenario's board and the features found on it; None for a feature-level one."""
 
 
 def _features(data: Any) -> list[tuple[int, dict[str, Any]]]:
@@ -165,9 +176,8 @@ def _features(data: Any) -> list[tuple[int, dict[str, Any]]]:
     return [(i, f) for i, f in enumerate(features) if isinstance(f, dict)]
 
 
-def _only(attribute: str) -> str:
-    # The problem code names the types that may carry it: city-only, city-or-road-only, ...
-    return "-or-".join(scorer.carriers(attribute)) + "-only"
+# The problem code names the types that may carry it: city-only, city-or-road-only, ...
+_only = scorer.only_code
 
 
 def _check_measure(feature: dict[str, Any], kind: str, key: Any, found: list[Problem], source: Source,
@@ -259,8 +269,7 @@ def _check(source: Source, base: PathKey, data: Any, rulesets: RulesetTable) -> 
     for figure in scorer.FIGURES:
         carriers = [i for i, f in features if f.get(figure) is True]
         for index in carriers[1:]:
-            found.append(source.problem(base + ("features", index, figure), f"too-many-{figure}es"
-                                        if figure.endswith("ch") else f"too-many-{figure}s",
+            found.append(source.problem(base + ("features", index, figure), scorer.too_many_code(figure),
                                         f"the game has one {figure}, already on feature {carriers[0] + 1}",
                                         at_key=True))
     ruleset = data.get("ruleset")
@@ -286,11 +295,12 @@ def _to_feature(spec: FeatureSpec) -> scorer.Feature:
         cities=tuple(spec.cities or ()))
 
 
-def read_scenario(source: Source, base: PathKey = (),
-                  rulesets: RulesetTable | None = None) -> tuple[ScenarioDoc | None, list[Problem]]:
+def read_scenario(source: Source, base: PathKey = (), rulesets: RulesetTable | None = None,
+                  tiles: Catalogue | None = None) -> tuple[ScenarioDoc | None, list[Problem]]:
     """Read the scenario mapping at ``base`` of ``source``; every problem found, or a ScenarioDoc.
 
-    ``rulesets`` defaults to the built-in current rules alone.
+    ``rulesets`` defaults to the built-in current rules alone; ``tiles`` is the tile
+    catalogue a board scenario may draw on (default: none).
     """
     table = rulesets if rulesets is not None else builtin()
     data: Any = source.data
@@ -298,6 +308,12 @@ def read_scenario(source: Source, base: PathKey = (),
         data = data.get(key) if isinstance(data, dict) else None
     if data is None:
         return None, [source.problem(base, "bad-type", "expected a scenario mapping here, found nothing")]
+    if isinstance(data, dict) and "board" in data:
+        read, problems = read_board_scenario(source, base, table, tiles if tiles is not None else Catalogue())
+        if read is None:
+            return None, problems
+        return ScenarioDoc(read.scenario, read.ruleset, table.rules(read.ruleset), read.expect, source, base,
+                           board=read.view), []
     spec, problems = validate(source, ScenarioSpec, base)
     problems = sorted(set(problems + _check(source, base, data, table)))
     if spec is None or problems:
@@ -322,20 +338,20 @@ def read_scenario(source: Source, base: PathKey = (),
 def scenario_base(source: Source) -> PathKey:
     """Where the scenario sits: a worked example keeps it under ``scenario:``, a scenario file at the top."""
     data = source.data
-    if isinstance(data, dict) and "scenario" in data and "features" not in data:
+    if isinstance(data, dict) and "scenario" in data and "features" not in data and "board" not in data:
         return ("scenario",)
     return ()
 
 
-def load_scenario(path: Path, rulesets: RulesetTable | None = None,
-                  display: str | None = None) -> tuple[ScenarioDoc | None, list[Problem]]:
+def load_scenario(path: Path, rulesets: RulesetTable | None = None, display: str | None = None,
+                  tiles: Catalogue | None = None) -> tuple[ScenarioDoc | None, list[Problem]]:
     """Read a scenario file or a worked example file from disk."""
     source, problems = read(path, display)
     if source.data is None:
         if not problems:
             problems = [source.problem((), "bad-type", "the file is empty; expected a scenario mapping")]
         return None, problems
-    doc, found = read_scenario(source, scenario_base(source), rulesets)
+    doc, found = read_scenario(source, scenario_base(source), rulesets, tiles)
     # A duplicate key leaves usable data; it is still a mistake, so no score is given.
     return (None if problems else doc), sorted(set(problems + found))
 

@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from .model import Example, Page, Rulesets, Site, TermBase, Translation, Ui
+from .tiles import TileFile
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -42,6 +43,7 @@ def schemas() -> dict[str, dict[str, Any]]:
         "page": _schema(Page, "page", "rulesite rules page (rules_data/pages/<id>.yaml)"),
         "translation": _schema(Translation, "translation", "rulesite translation (rules_data/translations/<lang>/<doc>.yaml)"),
         "terms": _schema(TermBase, "terms", "rulesite termbase (rules_data/terms/<group>.yaml)"),
+        "tiles": _schema(TileFile, "tiles", "rulesite tile catalogue (rules_data/tiles/<set>.yaml)"),
         "example": example,
         "scenario": standalone,
     }

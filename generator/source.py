@@ -270,6 +270,8 @@ class Files:
     pages: dict[str, Source] = field(default_factory=dict)
     """File stem to parsed page."""
     examples: dict[str, Source] = field(default_factory=dict)
+    tiles: dict[str, Source] = field(default_factory=dict)
+    """File stem to parsed tile catalogue file (``rules_data/tiles/``)."""
     translations: list[tuple[str, str, Source]] = field(default_factory=list)
     """(language folder, document stem, parsed file) of every translation file."""
     terms: dict[str, Source] = field(default_factory=dict)
@@ -310,6 +312,7 @@ def read_all(root: Path) -> Files:
     for path in sorted((files.root / EXAMPLES).glob("*.yaml")):
         if (source := files.read(path)) is not None:
             files.examples[path.stem] = source
+    read_tiles(files)
     translations = data / "translations"
     for folder in sorted(p for p in translations.iterdir() if p.is_dir()) if translations.is_dir() else ():
         for path in sorted(folder.glob("*.yaml")):
@@ -322,3 +325,10 @@ def read_all(root: Path) -> Files:
     for folder in sorted(p for p in content.iterdir() if p.is_dir()) if content.is_dir() else ():
         files.content[folder.name] = files.display(next(iter(sorted(folder.rglob("*.md"))), folder))
     return files
+
+
+def read_tiles(files: Files) -> None:
+    """Parse the tile catalogue's files; a project without ``rules_data/tiles/`` has an empty one."""
+    for path in sorted((files.root / DATA / "tiles").glob("*.yaml")):
+        if (source := files.read(path)) is not None:
+            files.tiles[path.stem] = source

@@ -9,6 +9,7 @@ Stage: model.
 from __future__ import annotations
 
 from . import scorer
+from .scorer import board as boards
 
 STATIC_KEYS = frozenset({
     "chooser.label", "chooser.none", "diff.kept", "diff.missing-end", "diff.only-end", "diff.since-end", "diff.missing", "diff.only", "diff.since",
@@ -34,7 +35,25 @@ STATIC_KEYS = frozenset({
     "translate.outdated", "translate.percent", "translate.site-doc", "translate.title", "translate.total",
     "translate.translated", "translate.ui-doc", "translate.unit", "variants.default", "variants.intro",
     "variants.name", "variants.source", "variants.title",
+    "example.illustration", "picture.board", "picture.followers", "picture.tile", "picture.tile-unknown",
+    "legend.pictures", "legend.pictures-intro", "catalogue.base-game", "catalogue.counts", "catalogue.intro",
+    "catalogue.source", "catalogue.start", "catalogue.title",
 })
+
+# The shapes of the icons page, in order: each feature measured in tiles, what stands in or
+# beside one, the symbols printed on tiles, the figures, the outline of a scored feature and
+# the placeholder of a tile whose layout is not known.
+SYMBOLS = ("mage-symbol", "crop-circle-pitchfork", "crop-circle-club", "crop-circle-shield")
+LEGEND: tuple[str, ...] = (*scorer.carriers("tiles"), "pennant", *(f for f in scorer.FLAGS if f not in scorer.FIGURES),
+                           *SYMBOLS, *boards.FIGURES, "scored", "placeholder")
+
+
+def picture_keys() -> frozenset[str]:
+    """The strings a picture's text alternative is made of, from the scorer's feature table."""
+    kinds = {f"picture.{kind}" for kind in scorer.FEATURE_TYPES}
+    unfinished = {f"picture.{kind}-open" for kind in scorer.carriers("complete")}
+    return frozenset(kinds | unfinished | {f"picture.{flag}" for flag in scorer.FLAGS}
+                     | {f"legend.picture.{name}" for name in LEGEND})
 
 
 # The translators' glossary page and its link from the dashboard.
@@ -48,4 +67,4 @@ def required_keys() -> frozenset[str]:
     """Every key ui.yaml must define: the fixed ones plus one per scorer step and feature kind."""
     steps = {f"step.{code}" for code in scorer.STEP_TEMPLATES}
     features = {f"feature.{kind}" for kind in scorer.FEATURE_TYPES} | {"feature.farm-city"}
-    return STATIC_KEYS | GLOSSARY_KEYS | steps | features
+    return STATIC_KEYS | GLOSSARY_KEYS | steps | features | picture_keys()

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ValidationError
 from .model import Example, Page, Rulesets, Site, TermBase, Translation, Ui
 from .problem import Problem
 from .source import Files, PathKey, Source
+from .tiles import TileFile
 from .vocabulary import ID_PATTERN, PATTERN_HINTS
 
 M = TypeVar("M", bound=BaseModel)
@@ -135,6 +136,8 @@ class Data:
     pages: dict[str, Valid[Page]] = field(default_factory=dict)
     """File stem to page."""
     examples: dict[str, Valid[Example]] = field(default_factory=dict)
+    tiles: dict[str, Valid[TileFile]] = field(default_factory=dict)
+    """File stem to tile catalogue file."""
     translations: list[tuple[str, str, Valid[Translation]]] = field(default_factory=list)
     """(language folder, document stem, translation)."""
     terms: dict[str, Valid[TermBase]] = field(default_factory=dict)
@@ -156,7 +159,7 @@ def validate_all(files: Files) -> Data:
     data.ui = data._valid(files.ui, Ui)
     data.rulesets = data._valid(files.rulesets, Rulesets)
     for kind, model, target in (("pages", Page, data.pages), ("examples", Example, data.examples),
-                                ("terms", TermBase, data.terms)):
+                                ("tiles", TileFile, data.tiles), ("terms", TermBase, data.terms)):
         for stem, source in getattr(files, kind).items():
             if (valid := data._valid(source, model)) is not None:
                 target[stem] = valid

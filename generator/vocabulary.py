@@ -15,12 +15,15 @@ import re
 from .scorer import EDITIONS
 
 __all__ = ["EDITIONS", "EDITION_PATTERN", "ID", "ID_PATTERN", "LANGUAGE_CODE", "PATTERN_HINTS",
-           "TEMPLATE_OPENING", "TEMPLATE_SYNTAX"]
+           "TEMPLATE_OPENING", "TEMPLATE_SYNTAX", "TILE_ID"]
 
 # Ids are used in URLs and file names, so they are restricted to a safe alphabet that can
 # never spell "..", "/" or a drive letter: lower-case words joined by "-" or ".".
 ID = r"[a-z0-9]+(?:[-.][a-z0-9]+)*"
 ID_PATTERN = f"^{ID}$"
+# Tile ids keep the rule books' letters (D, MW-C1-01); unique regardless of case, so a
+# tile's picture can be named after its id in lower case.
+TILE_ID = r"^[A-Za-z0-9][A-Za-z0-9-]*$"
 # ISO 639 codes: URLs (/nl/), content folders (content/nl/) and lang attributes.
 LANGUAGE_CODE = r"^[a-z]{2,3}$"
 # A tile edition id as site.yaml lists them; which ones exist is data (scorer.EDITIONS).
@@ -38,4 +41,5 @@ PATTERN_HINTS = {
     ID_PATTERN: "an id: lower-case letters and digits, joined by '-' or '.'",
     EDITION_PATTERN: f"an edition such as {', '.join(EDITIONS[:-1])} or {EDITIONS[-1]}",
     LANGUAGE_CODE: "a language code such as en or nl",
+    TILE_ID: "a tile id: letters, digits and '-', such as D or MW-C1-01",
 }

@@ -17,7 +17,7 @@ from pathlib import Path
 from .problem import Problem
 from .vocabulary import TEMPLATE_OPENING
 
-SAFE_PATH = re.compile(r"^(?:[a-z0-9][a-z0-9.-]*/)*[a-z0-9][a-z0-9.-]*\.md$")
+SAFE_PATH = re.compile(r"^(?:[a-z0-9][a-z0-9.-]*/)*[a-z0-9][a-z0-9.-]*\.(?:md|svg)$")
 
 
 def safe_join(base: Path, relative: str) -> Path:

@@ -46,9 +46,7 @@ def _schema_for(path: Path) -> str:
         return "example"
     if parts[1] in ("site.yaml", "ui.yaml", "rulesets.yaml"):
         return parts[1].removesuffix(".yaml")
-    if parts[1] == "terms":
-        return "terms"
-    return "page" if parts[1] == "pages" else "translation"
+    return {"pages": "page", "tiles": "tiles", "terms": "terms"}.get(parts[1], "translation")
 
 
 def test_json_schema_validates_every_real_data_file():

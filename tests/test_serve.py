@@ -8,6 +8,9 @@ import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -39,17 +42,30 @@ def wait_for(predicate, seconds: float) -> bool:
     return False
 
 
+@contextmanager
+def preview(root: Path, lang: str) -> Iterator[str]:
+    """``rulesite serve`` of one language of ``root``; yields its base URL and stops it afterwards."""
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "generator", "--root", str(root), "serve", "--lang", lang,
+                               "--dev-addr", f"127.0.0.1:{port}"], cwd=ROOT,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
 def test_editing_a_yaml_file_rebuilds_the_page(minimal):
     shutil.copy(ROOT / "mkdocs.yml", minimal / "mkdocs.yml")
     shutil.copytree(ROOT / "theme", minimal / "theme")
     for lang in ("en", "nl"):
         shutil.copytree(ROOT / "content" / lang, minimal / "content" / lang)
-    port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "generator", "--root", str(minimal), "serve", "--lang", "nl",
-                               "--dev-addr", f"127.0.0.1:{port}"], cwd=ROOT,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        url = f"http://127.0.0.1:{port}/alpha/"
+    with preview(minimal, "nl") as base:
+        url = f"{base}/alpha/"
         assert wait_for(lambda: fetch(url) is not None, 60), "the preview server did not start"
         assert "Alfa" in fetch(url)
         translation = minimal / "rules_data" / "translations" / "nl" / "alpha.yaml"
@@ -57,9 +73,3 @@ def test_editing_a_yaml_file_rebuilds_the_page(minimal):
         assert wait_for(lambda: "Alfa Centauri" in (fetch(url) or ""), 60), "the page was not rebuilt"
         # The live-reload script is in the page, so the browser refreshes by itself.
         assert "livereload" in fetch(url)
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()

@@ -23,6 +23,8 @@ import sys
 from pathlib import Path
 
 from .. import scorer
+from ..boardscenario import board_totals, describe_feature
+from ..catalogue import load_catalogue
 from ..problem import ProblemsFound, render
 from ..rulesets import load_rulesets
 from ..scenario import check_expect, load_scenario
@@ -49,15 +51,24 @@ def run(args: argparse.Namespace) -> int:
     if args.ruleset is not None and args.ruleset not in table:
         print(f"rulesite score: unknown ruleset {args.ruleset!r}; known: {', '.join(sorted(table))}", file=sys.stderr)
         return 2
-    doc, problems = load_scenario(Path(args.file), table, display=args.file)
+    catalogue, problems = load_catalogue(Path(args.root))
+    if problems:
+        raise ProblemsFound(problems)
+    doc, problems = load_scenario(Path(args.file), table, display=args.file, tiles=catalogue)
     if doc is None or problems:
         raise ProblemsFound(problems)
     rules = table.rules(args.ruleset) if args.ruleset is not None else doc.rules
     result = scorer.score(doc.scenario, rules)
-    print(json.dumps(result.totals, sort_keys=True))
-    mismatches = check_expect(doc, result.totals)
+    # A board names every player with a follower on it, 0 included, even off the scored features.
+    totals = board_totals(doc.board, result.totals)
+    print(json.dumps(totals, sort_keys=True))
+    mismatches = check_expect(doc, totals)
     if args.explain or mismatches:
         if mismatches:
             print(render(mismatches, args.format), file=sys.stderr)
+        if doc.board is not None:
+            print("\n".join(["Features on the board (scored ones marked *):"] + [
+                f"{'*' if f in doc.board.scored else ' '} {describe_feature(f)}" for f in doc.board.features]),
+                file=sys.stderr)
         print(scorer.explain(result), file=sys.stderr)
     return 1 if mismatches else 0

@@ -27,6 +27,7 @@ from .escape import md_text
 from .glossary import glossary
 from .language import Lang
 from .page import ICONS, PageRenderer, diff_label, excerpt
+from .pictures import LEGEND, image, legend_file, picture_base, picture_files, tile_alt, tile_file
 from .translator_views import comparison, dashboard
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -121,8 +122,11 @@ class SiteRenderer:
         kinds = [{"id": k.id, "icon": ICONS[k.icon], "name": lang.site_md(f"footnote-kind.{k.id}.name"),
                   "description": lang.text(self.project.units["site"][f"footnote-kind.{k.id}.description"], lang.resolver("legend.md"))}
                  for k in self.project.site.footnote_kinds]
+        base = picture_base(lang, "legend.md")
+        shapes = [{"picture": image(lang.ui_plain(f"legend.picture.{name}"), legend_file(name, base),
+                                    "rs-legend"), "meaning": lang.ui(f"legend.picture.{name}")} for name in LEGEND]
         return self.render("legend.md.j2", "legend.md", title=lang.ui("legend.title"),
-                           title_plain=lang.ui_plain("legend.title"), kinds=kinds)
+                           title_plain=lang.ui_plain("legend.title"), kinds=kinds, shapes=shapes)
 
     def variants(self) -> str:
         lang = self.lang
@@ -133,6 +137,27 @@ class SiteRenderer:
                              "source": md_text(r.source), "default_for": r.default_for})
         return self.render("variants.md.j2", "variants.md", title=lang.ui("variants.title"),
                            title_plain=lang.ui_plain("variants.title"), rulesets=rulesets)
+
+    def tile_catalogue(self) -> str:
+        """Every tile type of the catalogue: picture, counts per edition, and the source of its layout."""
+        lang, path = self.lang, "tiles.md"
+        base, catalogue = picture_base(lang, path), self.project.tiles
+        sets = []
+        for _, model in catalogue.sets:
+            tiles = []
+            for spec in model.tiles:
+                notes = [lang.ui("catalogue.start")] if spec.start else []
+                if spec.source:
+                    notes.append(Markup(f'<span lang="en">{md_text(spec.source)}</span>'))
+                tile = catalogue.types[spec.id]
+                tiles.append({"id": md_text(spec.id), "note": Markup("; ").join(notes),
+                              "counts": md_text(", ".join(f"{e} {n}" for e, n in spec.counts.items())),
+                              "picture": image(tile_alt(lang, tile), tile_file(tile, base), "rs-tile")})
+            name = lang.site_md(f"expansion.{model.expansion}") if model.expansion else lang.ui("catalogue.base-game")
+            sets.append({"id": model.expansion or "base-game", "name": name, "tiles": tiles,
+                         "source": Markup(f'<span lang="en">{md_text(model.source)}</span>')})
+        return self.render("tiles.md.j2", path, title=lang.ui("catalogue.title"),
+                           title_plain=lang.ui_plain("catalogue.title"), sets=sets)
 
     def publishers(self) -> str:
         lang, path = self.lang, "publishers/index.md"
@@ -189,9 +214,11 @@ class SiteRenderer:
             files[f"{page_id}.md"] = self.page(page_id)
         files["legend.md"] = self.legend()
         files["variants.md"] = self.variants()
+        files["tiles.md"] = self.tile_catalogue()
         files["publishers/index.md"] = self.publishers()
         for publisher in self.project.site.publishers:
             files[f"publishers/{publisher.id}.md"] = self.publisher(publisher.id)
+        files.update(picture_files(self.project))
         files["translate/index.md"] = self.translate_index()
         files["glossary.md"] = glossary(self, lang)
         for doc in self.project.pages:
@@ -213,6 +240,7 @@ class SiteRenderer:
                 NavEntry(lang.ui_plain("nav.reading"), "reading.md"),
                 NavEntry(lang.ui_plain("legend.title"), "legend.md"),
                 NavEntry(lang.ui_plain("variants.title"), "variants.md"),
+                NavEntry(lang.ui_plain("catalogue.title"), "tiles.md"),
                 NavEntry(lang.ui_plain("publishers.title"), children=[NavEntry(lang.ui_plain("nav.overview"), "publishers/index.md")] + [
                     NavEntry(p.name, f"publishers/{p.id}.md") for p in self.project.site.publishers]),
             ]),
@@ -248,6 +276,7 @@ def prepare_rendering(project: Project, cache: Path | None = None) -> None:
         for units in project.units.values():
             for unit in units.values():
                 unit_status(project, code, unit)
+    picture_files(project)
 
 
 def render_language(project: Project, code: str, cache: Path | None = None) -> LanguageSite:

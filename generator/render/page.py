@@ -6,6 +6,7 @@ Stage: render.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from markupsafe import Markup
@@ -14,7 +15,7 @@ from .. import markup, printings
 from ..model import Footnote, ListItem, Page, Section
 from ..status import summarize
 from ..units import UnitInfo
-from . import inline
+from . import inline, pictures
 from .escape import attr, md_text
 from .language import Lang
 
@@ -121,11 +122,22 @@ class PageRenderer:
         name = self.lang.site(f"ruleset.{scored.ruleset}.name")
         link = Markup(f"[{md_text(name)}]({self.resolve.link('variants.md')}#{scored.ruleset})")
         return Block("example", self.unit(ref.caption.id, section), items=steps, data={
+            **self.example_picture(scored),
             "title": md_text(self.lang.ui_plain("example.checked")),
             "totals": totals,
             "ruleset": self.lang.ui("example.ruleset", ruleset=link),
             "id": ref.ref,
         })
+
+    def example_picture(self, scored: Any) -> dict[str, Markup]:
+        view = scored.scenario.board
+        if view is None:
+            return {"picture": Markup(""), "illustration": Markup("")}
+        names = {c.id: self.lang.site(f"colour.{c.id}") for c in self.project.site.colours}
+        alt = pictures.board_alt(self.lang, view, names)
+        note = self.lang.ui("example.illustration") if scored.example.illustration else Markup("")
+        return {"picture": pictures.image(alt, pictures.board_file(scored.example.id, self.picture_base), "rs-board"),
+                "illustration": note}
 
     def player(self, colour: str) -> Markup:
         name, css = self.resolve.colour(colour) if colour in {c.id for c in self.project.site.colours} else (colour, "#000000")
@@ -148,8 +160,8 @@ class PageRenderer:
     def tiles(self, table: Any, section: str) -> Block:
         groups = []
         for group in table.groups:
-            rows = [(md_text(t.id), t.count, self.unit(t.note.id, section) if t.note else Markup(""))
-                    for t in group.tiles]
+            rows = [(md_text(t.id), t.count, self.unit(t.note.id, section) if t.note else Markup(""),
+                     self.tile_picture(t.id)) for t in group.tiles]
             groups.append({"title": self.unit(group.title.id, section) if group.title else None, "rows": rows})
         edition = self.lang.site_md(f"edition.{table.edition}.name") if table.edition else None
         return Block("tiles", self.unit(table.summary.id, section), data={
@@ -157,6 +169,17 @@ class PageRenderer:
             "edition": edition,
             "headers": [self.lang.ui("tiles.tile"), self.lang.ui("tiles.count"), self.lang.ui("tiles.note")],
         })
+
+    def tile_picture(self, tile_id: str) -> Markup:
+        tile = self.project.tiles.types.get(tile_id)
+        if tile is None:
+            return Markup("")
+        return pictures.image(pictures.tile_alt(self.lang, tile), pictures.tile_file(tile, self.picture_base),
+                              "rs-tile")
+
+    @cached_property
+    def picture_base(self) -> str:
+        return pictures.picture_base(self.lang, self.path)
 
     def section(self, section: Section, level: int) -> SectionView:
         title = self.lang.text(self.units[f"section.{section.id}"], self.resolve)

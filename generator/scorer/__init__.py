@@ -18,6 +18,7 @@ from .features import (
                     FEATURE_KINDS,
                     FEATURE_TYPES,
                     FIGURES,
+                    FLAGS,
                     SCORINGS,
                     Feature,
                     FeatureKind,
@@ -29,12 +30,16 @@ from .features import (
                     carriers,
                     is_int,
                     misplaced,
+                    only_code,
+                    too_many_code,
+                    touching,
 )
 from .ruleset import FARM_METHODS, STANDARD, FarmRules, Ruleset, SmallCity
 
 __all__ = [
     "ATTRIBUTES", "CLOISTER_TILES", "EDITIONS", "FARM_METHODS", "FARM_SCORERS", "FEATURE_KINDS", "FEATURE_TYPES",
-    "FIGURES", "FeatureKind", "carriers", "is_int", "misplaced", "SCORINGS", "STANDARD", "STEP_TEMPLATES",
+    "FIGURES", "FLAGS", "FeatureKind", "carriers", "is_int", "misplaced", "only_code", "too_many_code", "touching",
+    "SCORINGS", "STANDARD", "STEP_TEMPLATES",
     "FarmRules", "Feature", "FeatureResult", "Result", "Ruleset", "Scenario", "ScoringError", "SmallCity", "Step",
     "describe", "explain", "majority", "score",
 ]

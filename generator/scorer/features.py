@@ -50,6 +50,9 @@ class FeatureKind:
     """Can be scored the moment a tile completes it; fields wait for the end of the game."""
     extras: tuple[str, ...]
     """The optional attributes of :data:`ATTRIBUTES` it may carry."""
+    touches: str
+    """On a tile (:mod:`generator.scorer.board`): ``sides`` (joined across whole sides N E S W),
+    ``halves`` (joined across half-edges NL NR ... WR) or ``none`` (its own square only)."""
 
 
 ATTRIBUTES: Mapping[str, str] = MappingProxyType({
@@ -64,10 +67,10 @@ ATTRIBUTES: Mapping[str, str] = MappingProxyType({
 """Optional attribute -> what it says, in words (for the schema and the docs)."""
 
 FEATURE_KINDS: Mapping[str, FeatureKind] = MappingProxyType({
-    "city": FeatureKind("city", True, None, True, True, ("pennants", "cathedral", "mage", "witch")),
-    "road": FeatureKind("road", True, None, True, True, ("inn", "mage", "witch")),
-    "cloister": FeatureKind("cloister", True, CLOISTER_TILES, False, True, ()),
-    "field": FeatureKind("field", False, None, False, False, ("completed_cities", "cities")),
+    "city": FeatureKind("city", True, None, True, True, ("pennants", "cathedral", "mage", "witch"), "sides"),
+    "road": FeatureKind("road", True, None, True, True, ("inn", "mage", "witch"), "sides"),
+    "cloister": FeatureKind("cloister", True, CLOISTER_TILES, False, True, (), "none"),
+    "field": FeatureKind("field", False, None, False, False, ("completed_cities", "cities"), "halves"),
 })
 FEATURE_TYPES: tuple[str, ...] = tuple(FEATURE_KINDS)
 # The figures the game has one of; two on one feature, or one twice, is impossible.
@@ -81,6 +84,21 @@ def carriers(attribute: str) -> tuple[str, ...]:
     if attribute == "tiles":
         return tuple(name for name, kind in FEATURE_KINDS.items() if kind.has_tiles)
     return tuple(name for name, kind in FEATURE_KINDS.items() if attribute in kind.extras)
+
+
+def only_code(attribute: str) -> str:
+    """The problem code for ``attribute`` on a type that may not carry it: ``city-only``, ``city-or-road-only``."""
+    return "-or-".join(carriers(attribute)) + "-only"
+
+
+def too_many_code(figure: str) -> str:
+    """The problem code for a second mage or witch: ``too-many-mages``, ``too-many-witches``."""
+    return f"too-many-{figure}es" if figure.endswith("ch") else f"too-many-{figure}s"
+
+
+def touching(touches: str) -> tuple[str, ...]:
+    """The feature types that lie on a tile as ``touches`` says (``sides``, ``halves`` or ``none``)."""
+    return tuple(name for name, kind in FEATURE_KINDS.items() if kind.touches == touches)
 
 
 def misplaced(attribute: str, kind: str) -> str:
@@ -188,6 +206,11 @@ class Feature:
         if self.type == "cloister":
             return self.tiles == CLOISTER_TILES
         return self.complete
+
+
+# The attributes that are true or false (an inn, a cathedral, the mage, the witch): what a
+# picture's text alternative names besides the tiles, pennants and cities it counts.
+FLAGS: tuple[str, ...] = tuple(name for name in ATTRIBUTES if Feature.__dataclass_fields__[name].type == "bool")
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,176 @@
+"""Pictures on pages: the SVG files of tiles and example boards, and their text alternatives.
+
+The SVG holds no text, so one file serves every language; the words come from the
+interface strings of the page's language. What the words name (feature types, what may
+stand on them) is the scorer's feature table.
+
+Stage: render.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
+
+from markupsafe import Markup
+
+from .. import scorer
+from ..scorer import board as boards
+from ..ui_strings import LEGEND, SYMBOLS
+from . import svg
+from .escape import md_text
+
+if TYPE_CHECKING:
+    from ..project import Project
+
+__all__ = ["LEGEND", "board_alt", "draw_pictures", "image", "legend_file", "legend_files", "picture_base", "picture_files",
+           "tile_alt", "tile_file"]
+
+
+PLACEHOLDER = "placeholder.svg"
+
+
+def tile_file(tile: boards.TileType, base: str = "img/") -> str:
+    """Where a tile's picture is; every tile whose layout is not known shares the one placeholder."""
+    if not tile.known:
+        return base + PLACEHOLDER
+    # Tile ids are [A-Za-z0-9-] and unique regardless of case, so this is a safe file name.
+    return f"{base}tiles/{tile.id.lower()}.svg"
+
+
+def board_file(example_id: str, base: str = "img/") -> str:
+    return f"{base}boards/{example_id}.svg"
+
+
+# A loaded project never changes, so its pictures are kept for as long as the project lives.
+_PICTURES: WeakKeyDictionary[Project, dict[str, str]] = WeakKeyDictionary()
+
+
+def picture_files(project: Project) -> dict[str, str]:
+    """Every tile type and every example board as SVG, by output path; drawn once per project.
+
+    The pictures do not depend on the language, so every language reuses them (and build
+    workers inherit them when :func:`generator.render.generate.prepare_rendering` drew them first).
+    """
+    if project not in _PICTURES:
+        _PICTURES[project] = draw_pictures(project)
+    return _PICTURES[project]
+
+
+def draw_pictures(project: Project) -> dict[str, str]:
+    """Every picture drawn afresh (:func:`picture_files` keeps them; the drawing benchmark does not)."""
+    colours = {c.id: c.css for c in project.site.colours}
+    return {**_draw(project), **legend_files(colours)}
+
+
+def picture_base(lang: Any, path: str) -> str:
+    """The relative link from the page at ``path`` to the pictures folder, worked out once per page."""
+    return lang.resolver(path).link("img") + "/"
+
+
+def _draw(project: Project) -> dict[str, str]:
+    specs = project.tiles.specs
+    symbols = {tid: spec.symbols for tid, spec in specs.items()}
+    files = {tile_file(tile): svg.tile_svg(tile, symbols[tid]) for tid, tile in project.tiles.types.items()}
+    colours = {c.id: c.css for c in project.site.colours}
+    for example_id, scored in project.examples.items():
+        view = scored.scenario.board
+        if view is not None:
+            files[board_file(example_id)] = svg.board_svg(view.board, view.scored, colours, symbols)
+    return files
+
+
+def tile_alt(lang: Any, tile: boards.TileType) -> str:
+    if not tile.known:
+        return lang.ui_plain("picture.tile-unknown", tile=tile.id)
+    count = {kind: sum(1 for f in tile.features if f.type == kind) for kind in boards.TILE_FEATURES}
+    return lang.ui_plain("picture.tile", tile=tile.id, cities=count["city"], roads=count["road"],
+                         fields=count["field"], cloisters=count["cloister"])
+
+
+def _feature_alt(lang: Any, feature: boards.BoardFeature, names: dict[str, str]) -> str:
+    # Only a type that says complete has an unfinished wording; a cloister's tiles tell, a field never is.
+    finished = feature.complete or not scorer.FEATURE_KINDS[feature.type].completable
+    kind = feature.type if finished else f"{feature.type}-open"
+    parts = [lang.ui_plain(f"picture.{kind}", tiles=len(feature.cells), pennants=feature.pennants,
+                           cities=len(feature.cities))]
+    for flag in scorer.FLAGS:
+        if getattr(feature, flag):
+            parts.append(lang.ui_plain(f"picture.{flag}"))
+    if feature.followers:
+        parts.append(lang.ui_plain("picture.followers", players=_and(lang, [names.get(p, p) for p in feature.followers])))
+    return lang.ui_plain("list.separator").join(parts)
+
+
+def _and(lang: Any, items: list[str]) -> str:
+    """A plain-text list in the page's language: "red", "red and blue", "red, blue and green"."""
+    if len(items) < 2:
+        return "".join(items)
+    return lang.ui_plain("list.and", first=lang.ui_plain("list.separator").join(items[:-1]), last=items[-1])
+
+
+def board_alt(lang: Any, view: Any, names: dict[str, str]) -> str:
+    features = "; ".join(_feature_alt(lang, f, names) for f in view.scored)
+    return lang.ui_plain("picture.board", tiles=len(view.board.placements), features=features)
+
+
+def image(alt: str, target: str, css: str) -> Markup:
+    """A Markdown image whose alt text can never become syntax."""
+    return Markup(f"![{md_text(alt)}]({target}){{ .{css} }}")
+
+
+_FIELD = boards.TileFeature("field", boards.HALVES)
+
+
+def _one_tile(*features: boards.TileFeature) -> boards.TileType:
+    return boards.TileType("legend", features)
+
+
+def _with_figure(kind: str, colours: dict[str, str]) -> str:
+    tile = _one_tile(_FIELD)
+    player = "red" if "follower" in kind else ""
+    figure = boards.Figure(kind, 0, 0, "cloister", player)
+    return svg.board_svg(boards.Board({"legend": tile}, (boards.Placement("legend", 0, 0),), (figure,)), (), colours)
+
+
+def _scored_road() -> str:
+    tile = _one_tile(boards.TileFeature("road", ("N", "S")), boards.TileFeature("field", ("NR", "EL", "ER", "SL")),
+                     boards.TileFeature("field", ("SR", "WL", "WR", "NL")))
+    board = boards.Board({"legend": tile}, (boards.Placement("legend", 0, 0),))
+    features, _ = boards.read_board(board)
+    return svg.board_svg(board, [f for f in features if f.type == "road"])
+
+
+def _feature_sample(kind: str) -> str:
+    """One tile showing a feature type of the table on its own."""
+    if kind == "city":
+        return svg.tile_svg(_one_tile(boards.TileFeature(kind, ("N",)),
+                                      boards.TileFeature("field", boards.HALVES[2:], cities=("N",))))
+    if kind == "road":
+        return _scored_road().replace(svg.SCORED, svg.ROAD)
+    return svg.tile_svg(_one_tile(boards.TileFeature(kind), _FIELD))
+
+
+def legend_files(colours: dict[str, str]) -> dict[str, str]:
+    """The pictures of the icons page: each shape the tile and board pictures use, on its own."""
+    drawn = {kind: _feature_sample(kind) for kind in scorer.carriers("tiles")}
+    drawn |= {
+        "pennant": svg.tile_svg(_one_tile(boards.TileFeature("city", boards.SIDES, pennants=1))),
+        "inn": svg.tile_svg(_one_tile(boards.TileFeature("road", ("W", "E"), inn=True),
+                                      boards.TileFeature("field", ("WR", "NL", "NR", "EL")),
+                                      boards.TileFeature("field", ("ER", "SL", "SR", "WL")))),
+        "cathedral": svg.tile_svg(_one_tile(boards.TileFeature("city", boards.SIDES, cathedral=True))),
+        "scored": _scored_road(),
+        "placeholder": svg.placeholder_svg(),
+    }
+    for name in SYMBOLS:
+        # The mage's symbol printed on a tile is named apart from the mage figure.
+        drawn[name] = svg.tile_svg(_one_tile(_FIELD), (name.removesuffix("-symbol"),))
+    for kind in boards.FIGURES:
+        drawn[kind] = _with_figure(kind, colours)
+    return {legend_file(name): drawn[name] for name in LEGEND}
+
+
+def legend_file(name: str, base: str = "img/") -> str:
+    # The placeholder of the icons page is the very picture the tile tables show.
+    return base + PLACEHOLDER if name == "placeholder" else f"{base}legend/{name}.svg"

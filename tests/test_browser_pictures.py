@@ -1,0 +1,106 @@
+"""Pictures in the built site, in headless Chromium: example boards with their text
+alternatives in two languages, a picture per tile in the tile tables, and a board that
+fits a 390 px phone in dark mode. Screenshots go to test-artifacts/ (not committed).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.project import load_checked
+from generator.render.language import Lang
+from generator.render.pictures import board_alt
+from generator.units import walk_sections
+
+from .conftest import ROOT
+from .test_browser import ARTIFACTS, base_url, browser, page  # noqa: F401  (shared fixtures)
+
+pytestmark = pytest.mark.browser
+PROJECT = load_checked(ROOT)
+LANGUAGES = [PROJECT.source_language, PROJECT.target_languages[0]]
+MW_PAGES = [p for p in PROJECT.pages if p.startswith("mage-and-witch")]
+
+
+def _examples(page_id: str) -> list[str]:
+    page = PROJECT.pages[page_id]
+    return [b.example.ref for section, _ in walk_sections(page.sections) for b in section.blocks if hasattr(b, "example")]
+
+
+def _expected_alt(lang: str, example_id: str) -> str:
+    language = Lang(PROJECT, lang)
+    names = {c.id: language.site(f"colour.{c.id}") for c in PROJECT.site.colours}
+    return board_alt(language, PROJECT.examples[example_id].scenario.board, names)
+
+
+def _loaded(page, selector: str) -> list[dict]:  # type: ignore[no-untyped-def]
+    return page.eval_on_selector_all(selector, """els => els.map(e => ({
+        alt: e.getAttribute('alt'), loaded: e.complete && e.naturalWidth > 0,
+        width: e.getBoundingClientRect().width, src: e.getAttribute('src')}))""")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("page_id", MW_PAGES)
+def test_example_picture_with_its_text_alternative(page, base_url, page_id, lang):  # noqa: F811
+    examples = _examples(page_id)
+    assert examples, f"{page_id} shows no worked example"
+    page.goto(f"{base_url}/{lang}/{page_id}/")
+    page.wait_for_load_state("load")
+    for example_id in examples:
+        picture = page.locator(f"#example-{example_id} img.rs-board")
+        picture.scroll_into_view_if_needed()
+        assert picture.is_visible()
+        (found,) = _loaded(page, f"#example-{example_id} img.rs-board")
+        assert found["loaded"], found
+        assert found["alt"] == _expected_alt(lang, example_id)
+        if PROJECT.examples[example_id].example.illustration:
+            note = Lang(PROJECT, lang).ui_plain("example.illustration")
+            assert page.locator(f"#example-{example_id} .rs-example__illustration").inner_text().strip() == note
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"pictures.{page_id}.{lang}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("page_id", [p for p, page in PROJECT.pages.items()
+                                     if any(hasattr(b, "tiles") for s, _ in walk_sections(page.sections) for b in s.blocks)])
+def test_tile_tables_show_a_picture_per_tile(page, base_url, page_id):  # noqa: F811
+    page_model = PROJECT.pages[page_id]
+    tiles = [t.id for s, _ in walk_sections(page_model.sections) for b in s.blocks if hasattr(b, "tiles")
+             for g in b.tiles.groups for t in g.tiles]
+    page.goto(f"{base_url}/{PROJECT.source_language}/{page_id}/")
+    page.wait_for_load_state("load")
+    for row in page.locator("table img.rs-tile").all():
+        row.scroll_into_view_if_needed()
+    found = _loaded(page, "table img.rs-tile")
+    assert len(found) == len(tiles)
+    assert all(f["loaded"] and f["alt"] for f in found), found
+    # A drawn tile has its own picture; every tile whose layout is not known shares the placeholder.
+    expected = [f"{t.lower()}.svg" if PROJECT.tiles.types[t].known else "placeholder.svg" for t in tiles]
+    assert [f["src"].rsplit("/", 1)[1] for f in found] == expected
+
+
+def test_board_fits_a_phone_in_dark_mode(browser, base_url):  # noqa: F811
+    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="dark")
+    phone = context.new_page()
+    page_id = MW_PAGES[0]
+    phone.goto(f"{base_url}/{PROJECT.source_language}/{page_id}/")
+    phone.wait_for_load_state("load")
+    assert phone.evaluate("document.body.getAttribute('data-md-color-scheme')") == "slate"
+    pictures = _loaded(phone, "img.rs-board")
+    assert pictures and all(p["loaded"] and 0 < p["width"] <= 390 for p in pictures), pictures
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    ARTIFACTS.mkdir(exist_ok=True)
+    phone.locator("img.rs-board").first.scroll_into_view_if_needed()
+    phone.screenshot(path=str(ARTIFACTS / f"pictures.{page_id}.phone-dark.png"))
+    context.close()
+
+
+def test_tile_catalogue_page_shows_every_tile_with_its_source(page, base_url):  # noqa: F811
+    lang = PROJECT.target_languages[-1]
+    page.goto(f"{base_url}/{lang}/tiles/")
+    page.wait_for_load_state("load")
+    for picture in page.locator("table img.rs-tile").all():
+        picture.scroll_into_view_if_needed()
+    found = _loaded(page, "table img.rs-tile")
+    assert len(found) == len(PROJECT.tiles.specs)
+    assert all(f["loaded"] and f["alt"] for f in found), [f for f in found if not f["loaded"]]
+    text = page.locator("article").inner_text()
+    assert all(model.source in text for _, model in PROJECT.tiles.sets)
