@@ -143,6 +143,7 @@ class LanguageBuild:
     messages: list[str]
     failed: bool
     title: str
+    notfound: tuple[str, str] = ("", "")
 
 
 def _build_language(code: str) -> LanguageBuild:
@@ -161,7 +162,8 @@ def _build_language(code: str) -> LanguageBuild:
     stages["write"] = time.perf_counter() - start
     seconds, messages, failed = _mkdocs_build(str(config))
     stages["mkdocs"] = seconds
-    return LanguageBuild(code, stages, messages, failed, site.strings["site.title"])
+    return LanguageBuild(code, stages, messages, failed, site.strings["site.title"],
+                         (site.strings["notfound.title"], site.strings["notfound.text"]))
 
 
 @dataclass
@@ -219,8 +221,9 @@ def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = No
         with _Stage(timings, "finish"):
             names = {language.code: language.native_name for language in project.site.languages}
             base = urlsplit(site_url).path.rstrip("/") + "/" if site_url else "/"
+            notfound = {result.code: result.notfound for result in results}
             for name, text in site_root([(c, names[c]) for c in codes], project.languages[0], results[0].title,
-                                        base).items():
+                                        base, notfound).items():
                 (staging / name).write_text(text, encoding="utf-8")
             leftovers = scan_placeholders(staging)
             if leftovers:

@@ -80,9 +80,16 @@ def generate(root: Path, lang: str | None = None) -> Generated:
     return _CACHE[key]
 
 
+# Material removes from lunr's pipeline every function its ``pipeline`` setting does not
+# name, and its translations name only "stopWordFilter": left at that, no stemmer runs.
+FULL_PIPELINE = ["stemmer", "stopWordFilter", "trimmer"]
+
+
 def search_settings(code: str) -> dict[str, Any]:
+    """Material's search settings of one language; folding of diacritics and stemming of
+    the query are added in the browser by theme/assets/javascripts/workers/rulesite-search.js."""
     if code in STEMMED:
-        return {"lang": [code]}
+        return {"lang": [code], "pipeline": FULL_PIPELINE, "separator": SEPARATOR}
     return {"lang": ["en"], "pipeline": [], "separator": SEPARATOR}
 
 

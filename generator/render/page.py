@@ -15,6 +15,8 @@ from . import inline
 from .escape import attr, md_text
 from .language import Lang
 
+# The three answers a cell of the "Differences between printings" table can give.
+PRESENCE = {"has": "✓", "lacks": "✗", "unknown": "?"}
 ICONS = {"book": ":material-book-open-variant:", "globe": ":material-earth:", "arrow": ":material-arrow-right-bold:"}
 
 
@@ -234,11 +236,13 @@ class PageRenderer:
                     columns.append(printing)
         rows = []
         for unit, note in self.printing_texts():
-            cells = [self.presence(note, printing, releases) for printing in columns]
+            cells = [self.presence_cell(self.presence(note, printing, releases), printing) for printing in columns]
             rows.append({"excerpt": md_text(self.excerpt(unit)), "anchor": self.unit_section.get(unit.id),
                          "label": self.diff_label(note), "cells": cells})
+        legend = [Markup(f"{PRESENCE[state]} {self.lang.ui(f'differences.{state}')}") for state in PRESENCE]
         return {"rows": rows, "columns": [md_text(self.project_short(p)) for p in columns],
-                "titles": [attr(self.lang.printing_label(p)) for p in columns]}
+                "titles": [attr(self.lang.printing_label(p)) for p in columns], "ids": [attr(p) for p in columns],
+                "legend": legend}
 
     def printing_texts(self, printing: str | None = None) -> list[tuple[UnitInfo, Footnote]]:
         """(text, printing footnote) pairs of this page, optionally those naming one printing."""
@@ -262,23 +266,30 @@ class PageRenderer:
 
     @staticmethod
     def presence(note: Footnote, printing: str, releases: list[str]) -> str:
-        """✓ the printing has the text, ✗ it lacks it, blank where the data says nothing.
+        """"has", "lacks" or "unknown": what the data says about one printing and one text.
 
         Only what a footnote states is marked: "only in X" says the page's other printings
         lack the text, "missing from X" says they have it; "since X" says nothing about
         any printing but X, and printings that do not carry this page's rules (another
-        tile edition's box cited for a clarification) are never guessed at.
+        tile edition's box cited for a clarification) are never guessed at: "not known".
         """
         if printing in note.only_in or printing in note.kept_in or printing == note.since:
-            return "✓"
+            return "has"
         if printing in note.missing_from:
-            return "✗"
+            return "lacks"
         if printing in releases:
             if note.only_in:
-                return "✗"
+                return "lacks"
             if note.missing_from:
-                return "✓"
-        return ""
+                return "has"
+        return "unknown"
+
+    def presence_cell(self, state: str, printing: str) -> Markup:
+        """A cell of the table: a symbol, and the state in words for screen readers and tooltips."""
+        words = self.lang.ui_plain(f"differences.{state}")
+        return Markup(f'<span class="rs-presence rs-presence--{state}" data-rs-printing="{attr(printing)}" '
+                      f'title="{attr(words)}"><span aria-hidden="true">{PRESENCE[state]}</span>'
+                      f'<span class="md-visually-hidden">{md_text(words)}</span></span>')
 
     def context(self) -> dict[str, Any]:
         page, lang = self.page, self.lang

@@ -10,7 +10,7 @@ from .. import scorer
 
 STATIC_KEYS = frozenset({
     "chooser.label", "chooser.none", "diff.kept", "diff.missing-end", "diff.only-end", "diff.since-end", "diff.missing", "diff.only", "diff.since",
-    "differences.difference", "differences.intro", "differences.none", "differences.text",
+    "differences.difference", "differences.has", "differences.intro", "differences.lacks", "differences.unknown", "differences.none", "differences.text",
     "differences.title", "example.checked", "example.feature", "example.ruleset", "example.total",
     "fallback.banner", "fn.kept", "fn.missing", "fn.missing-end", "fn.only", "fn.only-end", "fn.since",
     "fn.since-end", "footnotes.title", "home.contributing", "home.expansions", "home.legend",

@@ -2,6 +2,8 @@
    translation dashboard uses the tablesort library (vendor/tablesort.min.js). */
 (function () {
   function setup() {
+    // Material's language handler has read the page by now (theme/main.html, block config).
+    document.querySelectorAll("link[data-rs-hreflang]").forEach(function (link) { link.rel = "alternate"; });
     document.querySelectorAll("input[data-rs-column]").forEach(function (box) {
       var update = function () {
         document.querySelectorAll(".rs-col--" + box.dataset.rsColumn).forEach(function (cell) {
