@@ -103,10 +103,12 @@ def site_root(languages: list[tuple[str, str]], default: str, title: str, base: 
     """
     codes = json.dumps([code for code, _ in languages])
 
-    def page(body: str, script: str) -> str:
+    def page(body: str, script: str, prefix: str = "") -> str:
+        # The icon of the default language: without one the browser asks for /favicon.ico.
+        icon = html.escape(f"{prefix}{default}/assets/images/favicon.png")
         return (f'<!doctype html>\n<html lang="{html.escape(default)}">\n<head>\n<meta charset="utf-8">\n'
                 f'<meta name="viewport" content="width=device-width,initial-scale=1">\n<title>{html.escape(title)}</title>\n'
-                f"{script}</head>\n<body>\n<main>\n{body}</main>\n</body>\n</html>\n")
+                f'<link rel="icon" href="{icon}">\n{script}</head>\n<body>\n<main>\n{body}</main>\n</body>\n</html>\n")
 
     def links(prefix: str) -> str:
         items = "\n".join(f'<li><a href="{html.escape(prefix + code)}/" hreflang="{html.escape(code)}" '
@@ -154,7 +156,7 @@ document.addEventListener("DOMContentLoaded", function () {{
 }});
 </script>
 """
-    return page(messages + links, choose)
+    return page(messages + links, choose, base)
 
 
 # Opening template syntax of Jinja ({{ }}, {% %}) and MediaWiki ({{{ }}}); a lone "}}" is
