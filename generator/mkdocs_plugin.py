@@ -45,7 +45,7 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
             self.lang = self.config.lang or config.theme["language"]
             self.source = config.extra["rulesite"]["source"]
             self.codes = {alt["lang"] for alt in config.extra.get("alternate", [])} | {self.lang}
-            return config
+            return translate_settings(config)
         try:
             generated = pipeline.generate(self.root, self.config.lang)
         except pipeline.DataError as exc:
@@ -59,7 +59,7 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
         config.extra.update(settings["extra"])
         if not config.nav:
             config.nav = settings["nav"]
-        return config
+        return translate_settings(config)
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         lang, source, codes = self.lang, self.source, self.codes
@@ -106,6 +106,21 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
             if (self.root / folder).exists():
                 server.watch(str(self.root / folder))
         return server
+
+
+def translate_settings(config: MkDocsConfig) -> MkDocsConfig:
+    """Words that mkdocs.yml gives in English only, in this build's language: the colour
+    scheme toggles, the permalink title and the footnotes' back link."""
+    strings = config.extra["rulesite"]["strings"]
+    for option in config.theme.get("palette") or []:
+        toggle = option.get("toggle") if isinstance(option, dict) else None
+        if toggle:
+            toggle["name"] = strings["palette.light" if option.get("scheme") == "slate" else "palette.dark"]
+    if isinstance(config.mdx_configs.get("toc"), dict) and config.mdx_configs["toc"].get("permalink"):
+        config.mdx_configs["toc"]["permalink_title"] = strings["toc.permalink"]
+    if "footnotes" in config.mdx_configs:
+        config.mdx_configs["footnotes"]["BACKLINK_TITLE"] = strings["footnote.backlink"]
+    return config
 
 
 def fallback(path: Path) -> str:

@@ -108,7 +108,7 @@ def site_root(languages: list[tuple[str, str]], default: str, title: str, base: 
         icon = html.escape(f"{prefix}{default}/assets/images/favicon.png")
         return (f'<!doctype html>\n<html lang="{html.escape(default)}">\n<head>\n<meta charset="utf-8">\n'
                 f'<meta name="viewport" content="width=device-width,initial-scale=1">\n<title>{html.escape(title)}</title>\n'
-                f'<link rel="icon" href="{icon}">\n{script}</head>\n<body>\n<main>\n{body}</main>\n</body>\n</html>\n")
+                f'<link rel="icon" href="{icon}">\n{script}</head>\n<body>\n<main>\n{body}</main>\n</body>\n</html>\n')
 
     def links(prefix: str) -> str:
         items = "\n".join(f'<li><a href="{html.escape(prefix + code)}/" hreflang="{html.escape(code)}" '

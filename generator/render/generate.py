@@ -218,8 +218,11 @@ class SiteRenderer:
         ]
 
     def theme_strings(self) -> dict[str, str]:
-        keys = ("notfound.title", "notfound.text", "notfound.home", "fallback.banner", "site.language-name")
+        keys = ("notfound.title", "notfound.text", "notfound.home", "fallback.banner", "site.language-name",
+                "footnote.close", "palette.dark", "palette.light", "toc.permalink", "footer.made-with")
         out = {k: self.lang.ui_plain(k) for k in keys if k in self.project.units["ui"]}
+        # Python-Markdown's footnotes extension puts the number in place of "%d".
+        out["footnote.backlink"] = self.lang.ui_plain("footnote.backlink", number="%d")
         out["site.title"] = self.lang.site("site.title")
         out["site.description"] = self.lang.site("site.description")
         return out

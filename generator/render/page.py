@@ -50,6 +50,7 @@ class FootnoteView:
     icon: str
     kind_name: str
     text: Markup
+    box: Markup = Markup("")
 
 
 class PageRenderer:
@@ -77,9 +78,21 @@ class PageRenderer:
                  if r.target in self.footnotes and self.footnotes[r.target].kind == "printing"]
         if diffs:
             label = Markup("; ").join(self.diff_label(f) for f in diffs)
-            html = Markup(f'<span class="rs-diff" title="{attr(str(label.striptags()))}">{html}'
+            html = Markup(f'<span class="rs-diff" title="{attr(str(label.striptags()))}"{self.box_data(diffs)}>{html}'
                           f'<span class="rs-diff__label">{label}</span></span>')
         return html
+
+    def box_data(self, notes: list[Footnote]) -> Markup:
+        """What each printing of the site does with a text, for the "as printed in my box"
+        choice: data attributes listing the printings that have it, lack it, or alone have it.
+        A text with several printing notes is lacked if any note says so."""
+        releases = [r.printing for r in self.page.info.releases]
+        states = {p.id: [self.presence(n, p.id, releases) for n in notes] for p in self.project.site.printings}
+        lacks = [p for p, s in states.items() if "lacks" in s]
+        has = [p for p, s in states.items() if p not in lacks and all(x == "has" for x in s)]
+        only = [p for n in notes for p in n.only_in]
+        return Markup(f' data-rs-has="{attr(" ".join(has))}" data-rs-lacks="{attr(" ".join(lacks))}"'
+                      f' data-rs-only="{attr(" ".join(only))}"')
 
     def printings(self, ids: list[str]) -> Markup:
         return self.lang.join([Markup(md_text(self.project_short(p))) for p in ids])
@@ -199,8 +212,9 @@ class PageRenderer:
         if footnote.history:
             dates = Markup("; ").join(self.lang.ui(f"ruling.{h.event}", date=h.date) for h in footnote.history)
             parts.append(Markup(f'<span class="rs-dates">({dates})</span>'))
+        box = self.box_data([footnote]) if footnote.kind == "printing" else Markup("")
         return FootnoteView(footnote.id, footnote.kind, ICONS[kind.icon], self.lang.site(f"footnote-kind.{kind.id}.name"),
-                            Markup(" ").join(parts))
+                            Markup(" ").join(parts), box)
 
     def printing_links(self, ids: list[str]) -> Markup:
         links = []
@@ -208,6 +222,15 @@ class PageRenderer:
             label, target = self.resolve.printing(printing_id)
             links.append(Markup(f"[{md_text(label)}]({self.resolve.link(target)})"))
         return self.lang.join(links)
+
+    def box_chooser(self) -> dict[str, Any]:
+        """The "as printed in my box" choice: every printing of the site, named in this language.
+
+        Rendered hidden; rulesite.js shows it, so without JavaScript the page reads as before."""
+        options = [(attr(p.id), md_text(self.lang.printing_label(p.id))) for p in self.project.site.printings]
+        words = {key: attr(self.lang.ui_plain(f"box.{key}")) for key in ("none", "lacks", "only", "note")}
+        words.update({state: attr(self.lang.ui_plain(f"differences.{state}")) for state in PRESENCE})
+        return {"label": md_text(self.lang.ui_plain("box.label")), "options": options, "words": words}
 
     def chooser(self) -> list[dict[str, Any]]:
         """One entry per edition of the site: which page of this expansion covers it."""
@@ -311,6 +334,7 @@ class PageRenderer:
             "description": lang.site("site.description"),
             "flavour": flavour,
             "chooser": self.chooser(),
+            "box": self.box_chooser(),
             "summary": summary,
             "translations": translations,
             "compare_link": self.resolve.link(f"translate/{page.id}.md"),
