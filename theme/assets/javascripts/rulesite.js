@@ -76,8 +76,12 @@
     if (popup) closePopup(popup);
   });
 
-  // Material's search dialog has no name of its own; it gets the search field's.
+  // Material's search dialog has no name of its own; it gets the search field's. Its
+  // breadcrumbs are named "Navigation" like the main navigation; they get a name of their own.
   function labelSearchDialog() {
+    var path = document.querySelector("nav.md-path");
+    var words = document.querySelector("[data-rs-words]");
+    if (path && words && words.dataset.path) path.setAttribute("aria-label", words.dataset.path);
     var dialog = document.querySelector(".md-search[role=dialog]");
     var input = document.querySelector("input.md-search__input");
     if (dialog && input && !dialog.getAttribute("aria-label")) {
