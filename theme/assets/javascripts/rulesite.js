@@ -29,9 +29,16 @@
   // A footnote mark opens its footnote right below the sentence (touch, mouse or keyboard)
   // instead of jumping to the end of the page; a second activation or Escape closes it.
   function closePopup(popup) {
-    var link = document.querySelector('[aria-controls="' + popup.id + '"]');
+    // The mark that opened it; Material may have replaced the element since.
+    var link = popup.rsLink && popup.rsLink.isConnected ? popup.rsLink
+      : document.querySelector('a.footnote-ref[href="' + popup.dataset.href + '"]');
     popup.remove();
-    if (link) { link.setAttribute("aria-expanded", "false"); link.focus(); }
+    if (link) {
+      link.setAttribute("aria-expanded", "false");
+      link.focus();
+      // Material's tooltip takes the focus away on the same turn; give it back afterwards.
+      setTimeout(function () { link.focus(); }, 0);
+    }
   }
 
   function openFootnote(link) {
@@ -46,6 +53,8 @@
     popup.id = id;
     popup.setAttribute("role", "note");
     popup.tabIndex = -1;
+    popup.rsLink = link;
+    popup.dataset.href = link.getAttribute("href");
     note.querySelectorAll(":scope > p").forEach(function (p) {
       var copy = document.createElement("span");
       copy.innerHTML = p.innerHTML;
@@ -73,7 +82,10 @@
   document.addEventListener("keydown", function (event) {
     if (event.key !== "Escape") return;
     var popup = event.target.closest && event.target.closest(".rs-footnote-popup");
-    if (popup) closePopup(popup);
+    if (popup) {
+      event.stopPropagation();  // Material's own Escape handler (on window) would blur the mark
+      closePopup(popup);
+    }
   });
 
   // Material's search dialog has no name of its own; it gets the search field's. Its
