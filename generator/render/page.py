@@ -228,7 +228,8 @@ class PageRenderer:
 
         Rendered hidden; rulesite.js shows it, so without JavaScript the page reads as before."""
         options = [(attr(p.id), md_text(self.lang.printing_label(p.id))) for p in self.project.site.printings]
-        words = {key: attr(self.lang.ui_plain(f"box.{key}")) for key in ("none", "lacks", "only", "note")}
+        words = {"none": attr(self.lang.ui_plain("box.none")), "note": attr(self.lang.ui_plain("box.note")),
+                 "text-lacks": attr(self.lang.ui_plain("box.lacks")), "text-only": attr(self.lang.ui_plain("box.only"))}
         words.update({state: attr(self.lang.ui_plain(f"differences.{state}")) for state in PRESENCE})
         return {"label": md_text(self.lang.ui_plain("box.label")), "options": options, "words": words}
 

@@ -126,7 +126,7 @@
       var only = !!chosen && !lacks && has(text.dataset.rsOnly, chosen);
       text.classList.toggle("rs-box--lacks", lacks);
       text.classList.toggle("rs-box--only", only);
-      badge(text, lacks ? words.rsWordLacks : only ? words.rsWordOnly : "");
+      badge(text, lacks ? words.rsWordTextLacks : only ? words.rsWordTextOnly : "");
     });
     document.querySelectorAll(".rs-differences [data-rs-printing]").forEach(function (mark) {
       var cell = mark.closest("td, th");
