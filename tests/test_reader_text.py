@@ -116,3 +116,18 @@ def test_make_setup_prints_no_error(tmp_path):
     assert result.returncode == 0, output
     problems = [line for line in output.splitlines() if re.search(r"\berror\b|failed", line, re.I)]
     assert problems == [], problems
+
+
+@pytest.mark.build
+@pytest.mark.parametrize("site_url, prefix", [(None, "/nl/"), ("https://example.org/rules/", "/rules/nl/")])
+def test_language_404_links_from_its_language_folder(tmp_path, site_url, prefix):
+    from generator.build import build
+
+    site = build(ROOT, site_dir=tmp_path / "site", site_url=site_url, languages=["nl"]).site
+    text = (site / "nl" / "404.html").read_text(encoding="utf-8")
+    links = re.findall(r'(?:href|src)="(/[^"]*)"', text)
+    assert links, "the 404 page links nothing from the server root"
+    assert all(link.startswith(prefix) for link in links), [link for link in links if not link.startswith(prefix)]
+    assert re.search(rf'<a href="(https://example\.org)?{re.escape(prefix)}">', text)  # home link
+    root = (site / "404.html").read_text(encoding="utf-8")
+    assert 'class="rs-notfound"' in root and f'href="{prefix}"' in root

@@ -11,6 +11,7 @@ import argparse
 
 from ..pipeline import load_checked
 from ..status import doc_statuses
+from .status import chosen_languages
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -33,10 +34,7 @@ def untranslated(project, code: str) -> list[tuple[str, str, str, int]]:
 
 def run(args: argparse.Namespace) -> int:
     project = load_checked(args.root)
-    languages = args.languages or project.target_languages
-    unknown = [code for code in languages if code not in project.target_languages]
-    if unknown:
-        raise SystemExit(f"rulesite: not a translated language: {', '.join(unknown)}")
+    languages = chosen_languages(project, args.languages)
     total = len(project.units["ui"])
     found = 0
     for code in languages:

@@ -38,12 +38,18 @@ def collect(project, languages: list[str]) -> list[dict]:
     return rows
 
 
-def run(args: argparse.Namespace) -> int:
-    project = load_checked(args.root)
-    languages = args.languages or project.target_languages
+def chosen_languages(project, requested: list[str] | None) -> list[str]:
+    """The translated languages a command was asked about (all of them by default)."""
+    languages = requested or project.target_languages
     unknown = [code for code in languages if code not in project.target_languages]
     if unknown:
         raise SystemExit(f"rulesite: not a translated language: {', '.join(unknown)}")
+    return languages
+
+
+def run(args: argparse.Namespace) -> int:
+    project = load_checked(args.root)
+    languages = chosen_languages(project, args.languages)
     rows = collect(project, languages)
     if args.format == "json":
         print(json.dumps(rows, indent=2, ensure_ascii=False))
