@@ -150,7 +150,7 @@ class SiteRenderer:
                 continue
             years = ", ".join(str(y) for y in ([printing.year] if printing.year else []) + printing.reprints)
             printings.append({
-                "id": printing.id, "name": md_text(printing.name), "short": md_text(printing.short),
+                "id": printing.id, "name": lang.printing_name_md(printing.id), "short": md_text(printing.short),
                 "edition": lang.site_md(f"edition.{printing.edition}.name"),
                 "language": md_text(language_name(printing.language, lang.code)), "years": years,
                 "description": lang.text(self.project.units["site"][f"printing.{printing.id}.description"], resolve),

@@ -227,7 +227,8 @@ class PageRenderer:
         """The "as printed in my box" choice: every printing of the site, named in this language.
 
         Rendered hidden; rulesite.js shows it, so without JavaScript the page reads as before."""
-        options = [(attr(p.id), md_text(self.lang.printing_label(p.id))) for p in self.project.site.printings]
+        options = [(attr(p.id), md_text(self.lang.printing_label(p.id)), attr(p.language) if p.language != self.lang.code else "")
+                   for p in self.project.site.printings]
         words = {"none": attr(self.lang.ui_plain("box.none")), "note": attr(self.lang.ui_plain("box.note")),
                  "text-lacks": attr(self.lang.ui_plain("box.lacks")), "text-only": attr(self.lang.ui_plain("box.only"))}
         words.update({state: attr(self.lang.ui_plain(f"differences.{state}")) for state in PRESENCE})
@@ -345,7 +346,7 @@ class PageRenderer:
             "publisher_link": self.resolve.link(f"publishers/{info.publisher}.md"),
             "series": series,
             "editions": [lang.site_md(f"edition.{e}.name") for e in page.editions],
-            "releases": [(md_text(lang.printing_label(r.printing)), self.resolve.link(self.resolve.printing(r.printing)[1]),
+            "releases": [(lang.printing_label_md(r.printing), self.resolve.link(self.resolve.printing(r.printing)[1]),
                           r.year or lang.printings[r.printing].year) for r in info.releases],
             "categories": [lang.site_md(f"category.{c}") for c in page.categories],
             "sections": sections,
