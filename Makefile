@@ -36,10 +36,11 @@ setup-test: $(VENV)/.test-installed
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
+# The project is installed with build isolation: the venv's own setuptools may lack
+# bdist_wheel, and a failed first attempt would print an error before a fallback succeeded.
 $(VENV)/.runtime-installed: $(BIN)/python pyproject.toml requirements.lock
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e . \
-	  || $(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
 	touch $@
 
 $(VENV)/.test-installed: $(VENV)/.runtime-installed requirements-test.lock

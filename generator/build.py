@@ -118,6 +118,7 @@ class LanguageBuild:
     messages: list[str]
     failed: bool
     title: str
+    notfound: tuple[str, str] = ("", "")
 
 
 def _build_language(job: _Job, code: str) -> LanguageBuild:
@@ -132,7 +133,8 @@ def _build_language(job: _Job, code: str) -> LanguageBuild:
                           site_url=job.site_url, site_dir=job.staging / code, prebuilt=docs)
     stages["write"] = time.perf_counter() - start
     stages["mkdocs"], messages, failed = build_language(config)
-    return LanguageBuild(code, stages, messages, failed, site.strings["site.title"])
+    return LanguageBuild(code, stages, messages, failed, site.strings["site.title"],
+                         (site.strings["notfound.title"], site.strings["notfound.text"]))
 
 
 # The job of this worker process, set once by the pool's initializer (only ever in workers).
@@ -178,8 +180,9 @@ def _finish(project: Project, results: list[LanguageBuild], staging: Path, site_
     codes = [result.code for result in results]
     names = {language.code: language.native_name for language in project.site.languages}
     base = urlsplit(site_url).path.rstrip("/") + "/" if site_url else "/"
+    notfound = {result.code: result.notfound for result in results}
     for name, text in site_root([(c, names[c]) for c in codes], project.languages[0], results[0].title,
-                                base).items():
+                                base, notfound).items():
         (staging / name).write_text(text, encoding="utf-8")
     leftovers = scan_template_syntax(staging)
     if leftovers:

@@ -77,9 +77,16 @@ def generate(root: Path, lang: str | None = None) -> Generated:
     return _CACHE[key]
 
 
+# Material removes from lunr's pipeline every function its ``pipeline`` setting does not
+# name, and its translations name only "stopWordFilter": left at that, no stemmer runs.
+FULL_PIPELINE = ["stemmer", "stopWordFilter", "trimmer"]
+
+
 def search_settings(code: str) -> dict[str, Any]:
+    """Material's search settings of one language; folding of diacritics and stemming of
+    the query are added in the browser by theme/assets/javascripts/workers/rulesite-search.js."""
     if code in STEMMED:
-        return {"lang": [code]}
+        return {"lang": [code], "pipeline": FULL_PIPELINE, "separator": SEPARATOR}
     return {"lang": ["en"], "pipeline": [], "separator": SEPARATOR}
 
 
@@ -130,6 +137,22 @@ def write_config(root: Path, path: Path, generated: Generated, *, site_url: str 
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(header + yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return path
+
+
+def translate_settings(config: Any) -> Any:
+    """Words that mkdocs.yml gives in English only, in this build's language: the colour
+    scheme toggles, the permalink title and the footnotes' back link (``config`` is the
+    MkDocs configuration the plugin's ``on_config`` receives)."""
+    strings = config.extra["rulesite"]["strings"]
+    for option in config.theme.get("palette") or []:
+        toggle = option.get("toggle") if isinstance(option, dict) else None
+        if toggle:
+            toggle["name"] = strings["palette.light" if option.get("scheme") == "slate" else "palette.dark"]
+    if isinstance(config.mdx_configs.get("toc"), dict) and config.mdx_configs["toc"].get("permalink"):
+        config.mdx_configs["toc"]["permalink_title"] = strings["toc.permalink"]
+    if "footnotes" in config.mdx_configs:
+        config.mdx_configs["footnotes"]["BACKLINK_TITLE"] = strings["footnote.backlink"]
+    return config
 
 
 def build_language(config_file: Path) -> tuple[float, list[str], bool]:

@@ -18,6 +18,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
+from mkdocs.utils import normalize_url
 
 from . import mkdocs_adapter
 from .problem import DataError
@@ -44,7 +45,7 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
             self.lang = self.config.lang or config.theme["language"]
             self.source = config.extra["rulesite"]["source"]
             self.codes = {alt["lang"] for alt in config.extra.get("alternate", [])} | {self.lang}
-            return config
+            return mkdocs_adapter.translate_settings(config)
         try:
             generated = mkdocs_adapter.generate(self.root, self.config.lang)
         except DataError as exc:
@@ -58,7 +59,7 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
         config.extra.update(settings["extra"])
         if not config.nav:
             config.nav = settings["nav"]
-        return config
+        return mkdocs_adapter.translate_settings(config)
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         by_path = {file.src_uri: file for file in files}
@@ -72,6 +73,21 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
         for path, content in self.files.items():
             kept.append(File.generated(config, path, content=content))
         return kept
+
+    def on_template_context(self, context: dict, template_name: str, config: MkDocsConfig) -> dict:
+        """Links of a language's 404 page from that language's root.
+
+        MkDocs gives error pages absolute links from the server root ("/assets/...") when
+        no ``site_url`` is set, but each language is served from ``/<lang>/``: without this
+        the 404 page of every language loses its styles, scripts and navigation.
+        """
+        if template_name != "404.html" or config.site_url:
+            return context
+        base = f"/{self.lang}/"
+        context["base_url"] = base
+        context["extra_css"] = [normalize_url(str(path), None, base) for path in config.extra_css]
+        context["extra_javascript"] = [normalize_url(str(path), None, base) for path in config.extra_javascript]
+        return context
 
     def on_serve(self, server, config: MkDocsConfig, builder):
         # Live reload: a change to the data or the templates rebuilds this language.

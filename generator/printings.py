@@ -12,7 +12,7 @@ from . import markup
 from .model import Footnote, Page
 from .units import UnitInfo
 
-Presence = Literal["has", "lacks", ""]
+Presence = Literal["has", "lacks", "unknown"]
 
 
 def named(note: Footnote) -> list[str]:
@@ -40,7 +40,7 @@ def claims(note: Footnote) -> list[tuple[str, str, list[str]]]:
 
 
 def presence(note: Footnote, printing: str) -> Presence:
-    """Whether ``printing`` has the text, lacks it, or no source says ("", not known).
+    """Whether ``printing`` has the text, lacks it, or no source says ("unknown", not known).
 
     Only what a footnote states, with its sources, is marked: the printings it names have
     (only_in, kept_in, since) or lack (missing_from) the text. Nothing is inferred for the
@@ -51,7 +51,21 @@ def presence(note: Footnote, printing: str) -> Presence:
         return "has"
     if printing in note.missing_from:
         return "lacks"
-    return ""
+    return "unknown"
+
+
+def box_states(notes: list[Footnote], printings: list[str]) -> dict[str, list[str]]:
+    """For the "as printed in my box" choice: which of ``printings`` have a text, lack it,
+    or alone have it, given every printing footnote on that text.
+
+    A text is lacked if any of its notes says so and had only if every note says so; a
+    printing no note names is in neither list (not known), so choosing it marks nothing.
+    """
+    states = {p: [presence(note, p) for note in notes] for p in printings}
+    lacks = [p for p, found in states.items() if "lacks" in found]
+    has = [p for p, found in states.items() if p not in lacks and all(x == "has" for x in found)]
+    only = [p for note in notes for p in note.only_in]
+    return {"has": has, "lacks": lacks, "only": only}
 
 
 def cites(page: Page, printing: str) -> bool:

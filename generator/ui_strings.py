@@ -13,9 +13,10 @@ from .scorer import board as boards
 
 STATIC_KEYS = frozenset({
     "chooser.label", "chooser.none", "diff.kept", "diff.missing-end", "diff.only-end", "diff.since-end", "diff.missing", "diff.only", "diff.since",
-    "differences.difference", "differences.intro", "differences.none", "differences.text",
+    "differences.difference", "differences.has", "differences.intro", "differences.lacks", "differences.unknown", "differences.none", "differences.text",
     "differences.title", "example.checked", "example.feature", "example.ruleset", "example.total",
-    "fallback.banner", "fn.kept", "fn.missing", "fn.missing-end", "fn.only", "fn.only-end", "fn.since",
+    "fallback.banner", "fn.kept", "footnote.close", "footnote.backlink", "nav.path", "footer.made-with", "palette.dark",
+    "palette.light", "toc.permalink", "box.label", "box.none", "box.lacks", "box.only", "box.note", "fn.missing", "fn.missing-end", "fn.only", "fn.only-end", "fn.since",
     "fn.since-end", "footnotes.title", "home.contributing", "home.expansions", "home.legend",
     "home.publishers", "home.reading", "home.reference", "home.translate", "home.variants",
     "info.categories", "info.editions", "info.legend", "info.printings", "info.publisher", "info.series",

@@ -68,6 +68,7 @@ def site_units(site: Site, rulesets: Rulesets | None, site_file: str, rulesets_f
         for i, r in enumerate(rulesets.rulesets):
             yield UnitInfo("site", f"ruleset.{r.id}.name", r.name, rulesets_file, ("rulesets", i, "name"), "ruleset-name", syntax="plain")
             yield UnitInfo("site", f"ruleset.{r.id}.description", r.description, rulesets_file, ("rulesets", i, "description"), "ruleset-description")
+            yield UnitInfo("site", f"ruleset.{r.id}.source", r.source, rulesets_file, ("rulesets", i, "source"), "ruleset-source", syntax="plain")
 
 
 def ui_units(ui: Ui, file: str) -> Iterator[UnitInfo]:

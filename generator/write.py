@@ -13,6 +13,7 @@ import re
 import shutil
 import uuid
 from pathlib import Path
+from typing import Any
 
 from .problem import Problem
 from .vocabulary import TEMPLATE_OPENING
@@ -71,23 +72,29 @@ def swap(new: Path, target: Path) -> None:
         shutil.rmtree(old)
 
 
-def site_root(languages: list[tuple[str, str]], default: str, title: str, base: str = "/") -> dict[str, str]:
+def site_root(languages: list[tuple[str, str]], default: str, title: str, base: str = "/",
+              notfound: dict[str, tuple[str, str]] | None = None) -> dict[str, str]:
     """The files at the top of site/: a language chooser that sends visitors on.
 
     ``index.html`` picks the visitor's preferred language (the default one without
-    JavaScript); ``404.html`` lists the languages, with links from ``base``, the path the
-    site is served under, since a 404 page can be shown at any depth.
+    JavaScript); ``404.html`` says "not found" in the language of the address asked for,
+    else in the visitor's preferred language, else in the default one, and lists the
+    languages, with links from ``base``, the path the site is served under, since a 404
+    page can be shown at any depth.
     """
     codes = json.dumps([code for code, _ in languages])
 
-    def page(links: str, script: str) -> str:
+    def page(body: str, script: str, prefix: str = "") -> str:
+        # The icon of the default language: without one the browser asks for /favicon.ico.
+        icon = html.escape(f"{prefix}{default}/assets/images/favicon.png")
         return (f'<!doctype html>\n<html lang="{html.escape(default)}">\n<head>\n<meta charset="utf-8">\n'
                 f'<meta name="viewport" content="width=device-width,initial-scale=1">\n<title>{html.escape(title)}</title>\n'
-                f"{script}</head>\n<body>\n<h1>{html.escape(title)}</h1>\n<ul>\n{links}\n</ul>\n</body>\n</html>\n")
+                f'<link rel="icon" href="{icon}">\n{script}</head>\n<body>\n<main>\n{body}</main>\n</body>\n</html>\n')
 
     def links(prefix: str) -> str:
-        return "\n".join(f'<li><a href="{html.escape(prefix + code)}/" hreflang="{html.escape(code)}" '
-                         f'lang="{html.escape(code)}">{html.escape(name)}</a></li>' for code, name in languages)
+        items = "\n".join(f'<li><a href="{html.escape(prefix + code)}/" hreflang="{html.escape(code)}" '
+                           f'lang="{html.escape(code)}">{html.escape(name)}</a></li>' for code, name in languages)
+        return f"<ul>\n{items}\n</ul>\n"
 
     redirect = f"""<noscript><meta http-equiv="refresh" content="0; url={html.escape(default)}/"></noscript>
 <script>
@@ -101,7 +108,36 @@ def site_root(languages: list[tuple[str, str]], default: str, title: str, base: 
 }})();
 </script>
 """
-    return {"index.html": page(links(""), redirect), "404.html": page(links(base), "")}
+    index = page(f"<h1>{html.escape(title)}</h1>\n{links('')}", redirect)
+    return {"index.html": index, "404.html": _root_404(languages, default, base, notfound or {}, page, links(base))}
+
+
+def _root_404(languages: list[tuple[str, str]], default: str, base: str, notfound: dict[str, tuple[str, str]],
+              page: Any, links: str) -> str:
+    messages = "".join(
+        f'<div class="rs-notfound" lang="{html.escape(code)}" data-lang="{html.escape(code)}"'
+        f'{"" if code == default else " hidden"}>\n<h1>{html.escape(notfound[code][0])}</h1>\n'
+        f"<p>{html.escape(notfound[code][1])}</p>\n</div>\n"
+        for code, _ in languages if code in notfound)
+    choose = f"""<script>
+document.addEventListener("DOMContentLoaded", function () {{
+  var base = {json.dumps(base)}, path = location.pathname, wanted = [];
+  if (path.indexOf(base) === 0) wanted.push(path.slice(base.length).split("/")[0]);
+  wanted = wanted.concat(Array.prototype.slice.call(navigator.languages || [navigator.language || ""]));
+  var blocks = document.querySelectorAll(".rs-notfound");
+  for (var i = 0; i < wanted.length; i++) {{
+    var code = String(wanted[i]).toLowerCase().split("-")[0];
+    var match = document.querySelector('.rs-notfound[data-lang="' + code.replace(/[^a-z]/g, "") + '"]');
+    if (match) {{
+      blocks.forEach(function (block) {{ block.hidden = block !== match; }});
+      document.documentElement.lang = code;
+      return;
+    }}
+  }}
+}});
+</script>
+"""
+    return page(messages + links, choose, base)
 
 
 def write_language(build_dir: Path, code: str, files: dict[str, str]) -> Path:

@@ -19,7 +19,8 @@ SINCE = Footnote(id="since", kind="printing", since="bb4")
     (ONLY, "rgg", "has"), (MISSING, "zman", "lacks"), (SINCE, "bb4", "has"),
     # A printing the footnote does not name is not known either way: "only in RGG" is what a
     # source says of RGG, not that every other box lacks the text.
-    (ONLY, "hig", ""), (ONLY, "other-box", ""), (MISSING, "hig", ""), (MISSING, "other-box", ""), (SINCE, "hig", ""),
+    (ONLY, "hig", "unknown"), (ONLY, "other-box", "unknown"), (MISSING, "hig", "unknown"),
+    (MISSING, "other-box", "unknown"), (SINCE, "hig", "unknown"),
 ])
 def test_presence_marks_only_what_a_footnote_states(note, printing, expected):
     assert printings.presence(note, printing) == expected

@@ -16,7 +16,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("status", help="translation status per language and page",
                             description="Count translated, outdated and missing texts per language and page, and "
                                         "list the outdated ones with their ids and places.")
-    parser.add_argument("--lang", action="append", dest="languages", metavar="CODE", help="only this language (repeatable)")
+    add_language_option(parser)
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument("--fail-under", type=int, default=None, metavar="N",
                         help="exit 1 if any page of the selected languages is under N%% translated or has outdated texts")
@@ -45,12 +45,23 @@ def collect(project, languages: list[str]) -> list[dict]:
     return rows
 
 
-def run(args: argparse.Namespace) -> int:
-    project = load_checked(args.root)
-    languages = args.languages or project.target_languages
+def add_language_option(parser: argparse.ArgumentParser) -> None:
+    """``--lang CODE`` (repeatable), read back by :func:`chosen_languages`."""
+    parser.add_argument("--lang", action="append", dest="languages", metavar="CODE", help="only this language (repeatable)")
+
+
+def chosen_languages(project, requested: list[str] | None) -> list[str]:
+    """The translated languages a command was asked about (all of them by default)."""
+    languages = requested or project.target_languages
     unknown = [code for code in languages if code not in project.target_languages]
     if unknown:
         raise SystemExit(f"rulesite: not a translated language: {', '.join(unknown)}")
+    return languages
+
+
+def run(args: argparse.Namespace) -> int:
+    project = load_checked(args.root)
+    languages = chosen_languages(project, args.languages)
     rows = collect(project, languages)
     if args.format == "json":
         print(json.dumps(rows, indent=2, ensure_ascii=False))

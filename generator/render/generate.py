@@ -26,6 +26,7 @@ from ..status import unit_status
 from .escape import md_text
 from .glossary import glossary
 from .language import Lang
+from .names import country_name, language_name
 from .page import ICONS, PageRenderer, diff_label, excerpt
 from .pictures import LEGEND, image, legend_file, picture_base, picture_files, tile_alt, tile_file
 from .translator_views import comparison, dashboard
@@ -134,7 +135,7 @@ class SiteRenderer:
         for r in (self.project.rulesets.rulesets if self.project.rulesets else []):
             rulesets.append({"id": r.id, "name": lang.site_md(f"ruleset.{r.id}.name"),
                              "description": lang.text(self.project.units["site"][f"ruleset.{r.id}.description"], lang.resolver("variants.md")),
-                             "source": md_text(r.source), "default_for": r.default_for})
+                             "source": lang.site_md(f"ruleset.{r.id}.source"), "default_for": r.default_for})
         return self.render("variants.md.j2", "variants.md", title=lang.ui("variants.title"),
                            title_plain=lang.ui_plain("variants.title"), rulesets=rulesets)
 
@@ -166,7 +167,7 @@ class SiteRenderer:
         for publisher in self.project.site.publishers:
             printings = [md_text(p.name) for p in self.project.site.printings if p.publisher == publisher.id]
             rows.append({"name": md_text(publisher.name), "link": resolve.link(f"publishers/{publisher.id}.md"),
-                         "country": md_text(publisher.country), "printings": printings})
+                         "country": md_text(country_name(publisher.country, lang.code)), "printings": printings})
         return self.render("publishers.md.j2", path, title=lang.ui("publishers.title"),
                            title_plain=lang.ui_plain("publishers.title"), publishers=rows)
 
@@ -180,16 +181,16 @@ class SiteRenderer:
                 continue
             years = ", ".join(str(y) for y in ([printing.year] if printing.year else []) + printing.reprints)
             printings.append({
-                "id": printing.id, "name": md_text(printing.name), "short": md_text(printing.short),
+                "id": printing.id, "name": lang.printing_name_md(printing.id), "short": md_text(printing.short),
                 "edition": lang.site_md(f"edition.{printing.edition}.name"),
-                "language": md_text(printing.language), "years": years,
+                "language": md_text(language_name(printing.language, lang.code)), "years": years,
                 "description": lang.text(self.project.units["site"][f"printing.{printing.id}.description"], resolve),
                 "differences": self.printing_differences(printing.id, path),
                 "pages": [(md_text(lang.page_title(p.id)), resolve.link(f"{p.id}.md"))
                           for p in self.project.pages.values() if cites(p, printing.id)],
             })
         return self.render("publisher.md.j2", path, title=md_text(publisher.name), title_plain=publisher.name,
-                           country=md_text(publisher.country), printings=printings)
+                           country=md_text(country_name(publisher.country, lang.code)), printings=printings)
 
     def printing_differences(self, printing_id: str, path: str) -> list[dict[str, Any]]:
         """What this printing adds or lacks, gathered from every page's printing footnotes."""
@@ -254,8 +255,11 @@ class SiteRenderer:
         ]
 
     def theme_strings(self) -> dict[str, str]:
-        keys = ("notfound.title", "notfound.text", "notfound.home", "fallback.banner", "site.language-name")
+        keys = ("notfound.title", "notfound.text", "notfound.home", "fallback.banner", "site.language-name",
+                "footnote.close", "nav.path", "palette.dark", "palette.light", "toc.permalink", "footer.made-with")
         out = {k: self.lang.ui_plain(k) for k in keys if k in self.project.units["ui"]}
+        # Python-Markdown's footnotes extension puts the number in place of "%d".
+        out["footnote.backlink"] = self.lang.ui_plain("footnote.backlink", number="%d")
         out["site.title"] = self.lang.site("site.title")
         out["site.description"] = self.lang.site("site.description")
         return out

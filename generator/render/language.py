@@ -100,6 +100,20 @@ class Lang:
         printing = self.printings[printing_id]
         return f"{self.publishers[printing.publisher].name}: {printing.name}"
 
+    def printing_name_md(self, printing_id: str) -> Markup:
+        """A printing's name as printed on its box, tagged with the box's language when that is
+        not this page's (names are not translated: they are what the reader finds on the box)."""
+        printing = self.printings[printing_id]
+        name = md_text(printing.name)
+        if printing.language == self.code:
+            return name
+        return Markup(f'<span lang="{attr(printing.language)}">{name}</span>')
+
+    def printing_label_md(self, printing_id: str) -> Markup:
+        """"Publisher: name" for running text, the name tagged with its language."""
+        publisher = self.publishers[self.printings[printing_id].publisher].name
+        return Markup(f"{md_text(publisher)}: {self.printing_name_md(printing_id)}")
+
     def page_title(self, page_id: str) -> str:
         return self.plain(page_id, "title")
 

@@ -19,8 +19,8 @@ from . import inline, pictures
 from .escape import attr, md_text
 from .language import Lang
 
-# How the differences table shows what the data states; blank where it states nothing.
-MARKS = {"has": "✓", "lacks": "✗", "": ""}
+# The three answers a cell of the "Differences between printings" table can give.
+PRESENCE = {"has": "✓", "lacks": "✗", "unknown": "?"}
 ICONS = {"book": ":material-book-open-variant:", "globe": ":material-earth:", "arrow": ":material-arrow-right-bold:"}
 
 
@@ -54,6 +54,7 @@ class FootnoteView:
     icon: str
     kind_name: str
     text: Markup
+    box: Markup = Markup("")
 
 
 class PageRenderer:
@@ -81,9 +82,15 @@ class PageRenderer:
                  if r.target in self.footnotes and self.footnotes[r.target].kind == "printing"]
         if diffs:
             label = Markup("; ").join(self.diff_label(f) for f in diffs)
-            html = Markup(f'<span class="rs-diff" title="{attr(str(label.striptags()))}">{html}'
+            html = Markup(f'<span class="rs-diff" title="{attr(str(label.striptags()))}"{self.box_data(diffs)}>{html}'
                           f'<span class="rs-diff__label">{label}</span></span>')
         return html
+
+    def box_data(self, notes: list[Footnote]) -> Markup:
+        """Data attributes for the "as printed in my box" choice: the printings of the site
+        that have a text, lack it, or alone have it (see :func:`printings.box_states`)."""
+        states = printings.box_states(notes, [p.id for p in self.project.site.printings])
+        return Markup("".join(f' data-rs-{key}="{attr(" ".join(ids))}"' for key, ids in states.items()))
 
     def diff_label(self, footnote: Footnote) -> Markup:
         return diff_label(self.lang, footnote)
@@ -202,8 +209,9 @@ class PageRenderer:
         if footnote.history:
             dates = Markup("; ").join(self.lang.ui(f"ruling.{h.event}", date=h.date) for h in footnote.history)
             parts.append(Markup(f'<span class="rs-dates">({dates})</span>'))
+        box = self.box_data([footnote]) if footnote.kind == "printing" else Markup("")
         return FootnoteView(footnote.id, footnote.kind, ICONS[kind.icon], self.lang.site(f"footnote-kind.{kind.id}.name"),
-                            Markup(" ").join(parts))
+                            Markup(" ").join(parts), box)
 
     def printing_links(self, ids: list[str]) -> Markup:
         links = []
@@ -211,6 +219,17 @@ class PageRenderer:
             label, target = self.resolve.printing(printing_id)
             links.append(Markup(f"[{md_text(label)}]({self.resolve.link(target)})"))
         return self.lang.join(links)
+
+    def box_chooser(self) -> dict[str, Any]:
+        """The "as printed in my box" choice: every printing of the site, named in this language.
+
+        Rendered hidden; rulesite.js shows it, so without JavaScript the page reads as before."""
+        options = [(attr(p.id), md_text(self.lang.printing_label(p.id)), attr(p.language) if p.language != self.lang.code else "")
+                   for p in self.project.site.printings]
+        words = {"none": attr(self.lang.ui_plain("box.none")), "note": attr(self.lang.ui_plain("box.note")),
+                 "text-lacks": attr(self.lang.ui_plain("box.lacks")), "text-only": attr(self.lang.ui_plain("box.only"))}
+        words.update({state: attr(self.lang.ui_plain(f"differences.{state}")) for state in PRESENCE})
+        return {"label": md_text(self.lang.ui_plain("box.label")), "options": options, "words": words}
 
     def chooser(self) -> list[dict[str, Any]]:
         """One entry per edition of the site: which page of this expansion covers it."""
@@ -233,11 +252,20 @@ class PageRenderer:
         columns = printings.columns(self.page)
         rows = []
         for unit, note in printings.texts(self.page, self.units):
-            cells = [MARKS[printings.presence(note, printing)] for printing in columns]
+            cells = [self.presence_cell(printings.presence(note, printing), printing) for printing in columns]
             rows.append({"excerpt": md_text(excerpt(self.lang, self.resolve, unit)),
                          "anchor": self.unit_section.get(unit.id), "label": self.diff_label(note), "cells": cells})
+        legend = [Markup(f"{PRESENCE[state]} {self.lang.ui(f'differences.{state}')}") for state in PRESENCE]
         return {"rows": rows, "columns": [md_text(self.lang.printings[p].short) for p in columns],
-                "titles": [attr(self.lang.printing_label(p)) for p in columns]}
+                "titles": [attr(self.lang.printing_label(p)) for p in columns], "ids": [attr(p) for p in columns],
+                "legend": legend}
+
+    def presence_cell(self, state: str, printing: str) -> Markup:
+        """A cell of the table: a symbol, and the state in words for screen readers and tooltips."""
+        words = self.lang.ui_plain(f"differences.{state}")
+        return Markup(f'<span class="rs-presence rs-presence--{state}" data-rs-printing="{attr(printing)}" '
+                      f'title="{attr(words)}"><span aria-hidden="true">{PRESENCE[state]}</span>'
+                      f'<span class="md-visually-hidden">{md_text(words)}</span></span>')
 
     def context(self) -> dict[str, Any]:
         page, lang = self.page, self.lang
@@ -259,6 +287,7 @@ class PageRenderer:
             "description": lang.site("site.description"),
             "flavour": flavour,
             "chooser": self.chooser(),
+            "box": self.box_chooser(),
             "summary": summary,
             "translations": translations,
             "compare_link": self.resolve.link(f"translate/{page.id}.md"),
@@ -268,7 +297,7 @@ class PageRenderer:
             "publisher_link": self.resolve.link(f"publishers/{info.publisher}.md"),
             "series": series,
             "editions": [lang.site_md(f"edition.{e}.name") for e in page.editions],
-            "releases": [(md_text(lang.printing_label(r.printing)), self.resolve.link(self.resolve.printing(r.printing)[1]),
+            "releases": [(lang.printing_label_md(r.printing), self.resolve.link(self.resolve.printing(r.printing)[1]),
                           r.year or lang.printings[r.printing].year) for r in info.releases],
             "categories": [lang.site_md(f"category.{c}") for c in page.categories],
             "sections": sections,

@@ -87,7 +87,7 @@ def comparison(renderer: SiteRenderer, lang: Lang, doc: str) -> str:
         if mine.state == "outdated" and mine.translation is not None:
             diff = f'<div class="rs-diff-words" title="{diff_title}">{word_diff(mine.translation.source_text, unit.text)}</div>'
         anchor = "u-" + re.sub(r"[^a-z0-9-]", "-", unit.id.lower())
-        rows.append(f'<tr id="{anchor}"><td><code>{md_text(unit.id)}</code><br><small>{md_text(unit.kind)}</small></td>'
+        rows.append(f'<tr id="{anchor}"><td><code>{md_text(unit.id)}</code><br><small lang="en">{md_text(unit.kind)}</small></td>'
                     f'<td lang="en">{marked(unit.text, used, None)}{diff}</td>{"".join(cells)}</tr>')
     summary = summarize(project, lang.code, doc)
     return renderer.render("translate_page.md.j2", path,
