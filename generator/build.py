@@ -41,9 +41,24 @@ class Timings:
     stages: dict[str, float] = field(default_factory=dict)
     wall: dict[str, float] = field(default_factory=dict)
     processes: int = 1
+    cpu: dict[str, float] = field(default_factory=dict)
+    """CPU seconds (user + system) per stage, summed over every process: unlike the time
+    spent inside a stage, a busy machine does not inflate it."""
 
-    def add(self, name: str, seconds: float) -> None:
+    def add(self, name: str, seconds: float, cpu: float | None = None) -> None:
         self.stages[name] = self.stages.get(name, 0.0) + seconds
+        if cpu is not None:
+            self.cpu[name] = self.cpu.get(name, 0.0) + cpu
+
+    @property
+    def cpu_total(self) -> float:
+        return sum(self.cpu.values())
+
+    @property
+    def cpu_share(self) -> float:
+        """The generator's share of the build's CPU time, in percent."""
+        generator = sum(self.cpu.get(name, 0.0) for name in GENERATOR_STAGES)
+        return 100 * generator / self.cpu_total if self.cpu_total else 0.0
 
     @property
     def generator(self) -> float:
@@ -72,7 +87,9 @@ class Timings:
 
     def report(self) -> str:
         parts = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in self.stages.items())
+        cpu = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in self.cpu.items())
         return (f"work per stage: {parts}; total {self.total:.2f} s\n"
+                f"CPU per stage: {cpu}; total {self.cpu_total:.2f} s (generator {self.cpu_share:.1f}%)\n"
                 f"wall clock: {self.wall_total:.2f} s with {self.processes} process(es) building languages\n"
                 f"generator's own work (load, validate, score, render Markdown): {self.generator:.2f} s "
                 f"= {self.share:.1f}% of the build ({self.wall_share:.1f}% of the wall-clock time)")
@@ -85,11 +102,11 @@ class _Stage:
         self.timings, self.name = timings, name
 
     def __enter__(self) -> None:
-        self.start = time.perf_counter()
+        self.start, self.cpu = time.perf_counter(), time.process_time()
 
     def __exit__(self, *exc: object) -> None:
         seconds = time.perf_counter() - self.start
-        self.timings.add(self.name, seconds)
+        self.timings.add(self.name, seconds, time.process_time() - self.cpu)
         self.timings.wall[self.name] = self.timings.wall.get(self.name, 0.0) + seconds
 
 
@@ -143,6 +160,7 @@ class LanguageBuild:
     messages: list[str]
     failed: bool
     title: str
+    cpu: dict[str, float] = field(default_factory=dict)
 
 
 def _build_language(code: str) -> LanguageBuild:
@@ -150,18 +168,23 @@ def _build_language(code: str) -> LanguageBuild:
     job = _JOB
     assert job is not None
     stages: dict[str, float] = {}
-    start = time.perf_counter()
+    cpu: dict[str, float] = {}
+    start, clock = time.perf_counter(), time.process_time()
     site = render_language(job.project, code, job.build_dir / "jinja-cache")
     stages["render"] = time.perf_counter() - start
-    start = time.perf_counter()
+    cpu["render"] = time.process_time() - clock
+    start, clock = time.perf_counter(), time.process_time()
     docs = job.build_dir / "docs" / code
     sync_tree(docs, site.files)
     config = language_config(job.root, job.build_dir, code, mkdocs_settings(Generated(job.project, site), job.site_url),
                              job.staging / code, docs, search_settings(code))
     stages["write"] = time.perf_counter() - start
+    cpu["write"] = time.process_time() - clock
+    clock = time.process_time()
     seconds, messages, failed = _mkdocs_build(str(config))
     stages["mkdocs"] = seconds
-    return LanguageBuild(code, stages, messages, failed, site.strings["site.title"])
+    cpu["mkdocs"] = time.process_time() - clock
+    return LanguageBuild(code, stages, messages, failed, site.strings["site.title"], cpu)
 
 
 @dataclass
@@ -209,7 +232,7 @@ def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = No
         timings.wall["languages"] = time.perf_counter() - start
         for result in results:
             for name, seconds in result.stages.items():
-                timings.add(name, seconds)
+                timings.add(name, seconds, result.cpu.get(name))
             for message in result.messages:
                 print(f"mkdocs.{result.code}.yml: {message}", file=sys.stderr)
         if any(result.failed for result in results):

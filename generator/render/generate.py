@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import posixpath
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -79,6 +80,7 @@ class SiteRenderer:
         self.project = project
         self.lang = Lang(project, lang)
         self.env = env or environment()
+        self._differences: dict[str, dict[str, list[dict[str, Any]]]] = {}
 
     def render(self, template: str, path: str, **context: Any) -> str:
         lang = self.lang
@@ -162,13 +164,27 @@ class SiteRenderer:
 
     def printing_differences(self, printing_id: str, path: str) -> list[dict[str, Any]]:
         """What this printing adds or lacks, gathered from every page's printing footnotes."""
-        out = []
-        for page in self.project.pages.values():
-            renderer = PageRenderer(self.lang, page, path)
-            for unit, note in renderer.printing_texts(printing_id):
-                out.append({"label": renderer.diff_label(note), "excerpt": md_text(renderer.excerpt(unit)),
-                            "link": renderer.resolve.link(f"{page.id}.md") + "#printing-differences"})
-        return out
+        return self.differences_by_printing(path).get(printing_id, [])
+
+    def differences_by_printing(self, path: str) -> dict[str, list[dict[str, Any]]]:
+        """Every printing's entries, from one pass over the pages (not one per printing).
+
+        Publisher pages share a folder, so their links are the same; the pass is keyed
+        by that folder.
+        """
+        folder = posixpath.dirname(path)
+        if folder not in self._differences:
+            grouped: dict[str, list[dict[str, Any]]] = {}
+            for page in self.project.pages.values():
+                renderer = PageRenderer(self.lang, page, path)
+                for unit, note in renderer.printing_texts():
+                    entry = {"label": renderer.diff_label(note), "excerpt": md_text(renderer.excerpt(unit)),
+                             "link": renderer.resolve.link(f"{page.id}.md") + "#printing-differences"}
+                    named = note.only_in + note.missing_from + note.kept_in + ([note.since] if note.since else [])
+                    for printing in dict.fromkeys(named):
+                        grouped.setdefault(printing, []).append(entry)
+            self._differences[folder] = grouped
+        return self._differences[folder]
 
     def translate_index(self) -> str:
         return dashboard(self, self.lang)
@@ -209,8 +225,9 @@ class SiteRenderer:
                 NavEntry(lang.ui_plain("publishers.title"), children=[NavEntry(lang.ui_plain("nav.overview"), "publishers/index.md")] + [
                     NavEntry(p.name, f"publishers/{p.id}.md") for p in self.project.site.publishers]),
             ]),
-            NavEntry(lang.ui_plain("nav.translate"), children=[NavEntry(lang.ui_plain("translate.title"), "translate/index.md")] + [
-                NavEntry(lang.page_title(doc), f"translate/{doc}.md") for doc in self.project.pages]),
+            # The comparison pages are linked from the status page and from every page,
+            # not listed here: a list of them in every page's navigation grows with the site.
+            NavEntry(lang.ui_plain("nav.translate"), children=[NavEntry(lang.ui_plain("translate.title"), "translate/index.md")]),
             NavEntry(lang.ui_plain("nav.contributing"), children=[
                 NavEntry(lang.ui_plain("nav.contributing-guide"), "contributing.md"),
                 NavEntry(lang.ui_plain("nav.scenario-format"), "scenario-format.md"),

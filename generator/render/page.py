@@ -9,6 +9,7 @@ from markupsafe import Markup
 
 from .. import markup
 from ..model import Footnote, ListItem, Page, Section
+from ..project import Project
 from ..status import summarize
 from ..units import UnitInfo
 from . import inline
@@ -50,6 +51,30 @@ class FootnoteView:
     text: Markup
 
 
+def footnote_refs(project: Project, unit: UnitInfo) -> tuple[str, ...]:
+    """The footnotes an English text refers to, in order; worked out once per build.
+
+    Every page, table and publisher page asks for them, and a bounded parse cache
+    thrashes once the site holds more texts than it does.
+    """
+    key = ("fn-refs", unit.doc, unit.id)
+    found = project.memo.get(key)
+    if found is None:
+        found = project.memo[key] = tuple(r.target for r in markup.refs(markup.parse(unit.text)[0], "fn"))
+    return found  # type: ignore[return-value]
+
+
+def expansion_pages(project: Project, expansion: str) -> list[Page]:
+    """The pages of one expansion, in site order; the index is built once per build."""
+    index = project.memo.get(("expansion-pages",))
+    if index is None:
+        grouped: dict[str, list[Page]] = {}
+        for page in project.pages.values():
+            grouped.setdefault(page.expansion, []).append(page)
+        index = project.memo[("expansion-pages",)] = grouped
+    return index.get(expansion, [])  # type: ignore[union-attr]
+
+
 class PageRenderer:
     """Builds the template context of one page in one language."""
 
@@ -71,8 +96,8 @@ class PageRenderer:
         if section:
             self.unit_section.setdefault(unit_id, section)
         html = self.lang.text(unit, self.resolve)
-        diffs = [self.footnotes[r.target] for r in markup.refs(markup.parse(unit.text)[0], "fn")
-                 if r.target in self.footnotes and self.footnotes[r.target].kind == "printing"]
+        diffs = [self.footnotes[target] for target in footnote_refs(self.project, unit)
+                 if target in self.footnotes and self.footnotes[target].kind == "printing"]
         if diffs:
             label = Markup("; ").join(self.diff_label(f) for f in diffs)
             html = Markup(f'<span class="rs-diff" title="{attr(str(label.striptags()))}">{html}'
@@ -210,8 +235,9 @@ class PageRenderer:
     def chooser(self) -> list[dict[str, Any]]:
         """One entry per edition of the site: which page of this expansion covers it."""
         entries = []
+        siblings = expansion_pages(self.project, self.page.expansion)
         for edition in self.project.site.editions:
-            covering = [p for p in self.project.pages.values() if p.expansion == self.page.expansion and edition.id in p.editions]
+            covering = [p for p in siblings if edition.id in p.editions]
             target = covering[0] if covering else None
             entries.append({
                 "label": edition.id,
@@ -246,8 +272,8 @@ class PageRenderer:
         for unit in self.units.values():
             if unit.syntax != "markup":
                 continue
-            for ref in markup.refs(markup.parse(unit.text)[0], "fn"):
-                note = self.footnotes.get(ref.target)
+            for target in footnote_refs(self.project, unit):
+                note = self.footnotes.get(target)
                 if note is None or note.kind != "printing":
                     continue
                 named = note.only_in + note.missing_from + note.kept_in + ([note.since] if note.since else [])
