@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import yaml
+from jinja2 import FileSystemBytecodeCache
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
@@ -34,9 +35,16 @@ class RulesiteConfig(Config):
     """Folder of Markdown already generated for this language; unset: generate on every build."""
 
 
+# Written by the templates around generated raw HTML only (never around data text alone).
+RAW_BLOCK = re.compile(r"<!-- rulesite:raw -->\n(.*?)\n<!-- /rulesite:raw -->", re.S)
+
+
 class RulesitePlugin(BasePlugin[RulesiteConfig]):
+    raw: dict[str, list[str]]
+
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         self.root = Path(self.config.root or Path(config.config_file_path).parent).resolve()
+        self.raw = {}
         if self.config.prebuilt:
             # `rulesite build` already checked, scored and rendered; its configuration
             # file carries the navigation and language settings.
@@ -83,6 +91,34 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
         for path, content in self.files.items():
             kept.append(File.generated(config, path, content=content))
         return kept
+
+    def on_env(self, env, config: MkDocsConfig, files: Files):
+        # Material's templates are compiled again by every language build and every
+        # preview rebuild; their bytecode is kept under build/ instead.
+        cache = self.root / "build" / "theme-cache"
+        cache.mkdir(parents=True, exist_ok=True)
+        env.bytecode_cache = FileSystemBytecodeCache(str(cache))
+        return env
+
+    def on_page_markdown(self, markdown: str, page, config: MkDocsConfig, files: Files) -> str:
+        # Large raw-HTML blocks (the translators' tables, a cell per text and language) go
+        # round Markdown: it would pass them through unchanged, but only after parsing
+        # every tag twice, which was half of a language's Markdown time.
+        raw: list[str] = []
+
+        def keep(match: re.Match[str]) -> str:
+            raw.append(match.group(1))
+            return f"<!-- rulesite:raw {len(raw) - 1} -->"
+
+        markdown = RAW_BLOCK.sub(keep, markdown)
+        if raw:
+            self.raw[page.file.src_uri] = raw
+        return markdown
+
+    def on_page_content(self, html: str, page, config: MkDocsConfig, files: Files) -> str:
+        for index, block in enumerate(self.raw.pop(page.file.src_uri, [])):
+            html = html.replace(f"<!-- rulesite:raw {index} -->", block, 1)
+        return html
 
     def on_serve(self, server, config: MkDocsConfig, builder):
         # Live reload: a change to the data or the templates rebuilds this language.
