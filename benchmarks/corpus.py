@@ -5,7 +5,8 @@
 The real project's four pages are the templates: page ``i`` is a copy of template
 ``i % 4`` (about 50 units, footnotes of every kind, printing differences, worked
 examples) with its own id, title and order, filed under a synthetic expansion of six
-pages, as the community wiki groups its pages. Every translation stays complete and
+pages, as the community wiki groups its pages, with that expansion's own printings
+(clones of the template's, so publisher pages grow with the site as they would). Every translation stays complete and
 current: the new titles and expansion names get translated texts whose stored English
 fingerprint matches the new English. The result passes ``rulesite check``.
 
@@ -117,6 +118,7 @@ class Corpus:
             data["id"], data["order"] = page_id, 100 + index
             data["title"] = f"{original_title} {index}"
             data["expansion"] = self.expansion(index, expansions[original_expansion])
+            self.own_printings(data, index // PAGES_PER_EXPANSION)
         page_id = data["id"]
         if page_id != template:
             _rename_examples(data, template, page_id)
@@ -135,6 +137,37 @@ class Corpus:
                 scenario["page"] = page_id
                 scenario["id"] = scenario["id"].replace(template, page_id, 1)
                 _dump(self.out / "examples" / f"{scenario['id']}.yaml", scenario)
+
+    def own_printings(self, data: dict[str, Any], number: int) -> None:
+        """Give the copy printings of its own expansion, as the wiki's pages have.
+
+        Each printing the template names (releases and printing footnotes) is cloned once
+        per synthetic expansion, with the same texts, so publisher pages grow with the
+        site the way they would with real data.
+        """
+        known = {p["id"]: p for p in self.site["printings"]}
+
+        def clone(printing_id: str) -> str:
+            new_id = f"{printing_id}-s{number:03d}"
+            if new_id not in known:
+                known[new_id] = {**copy.deepcopy(known[printing_id]), "id": new_id}
+                self.site["printings"].append(known[new_id])
+                key = f"printing.{printing_id}.description"
+                for code in self.targets:
+                    units = _read(self.source / "rules_data" / "translations" / code / "site.yaml")["units"]
+                    if key in units:
+                        self.translations[code].setdefault("site", {})[f"printing.{new_id}.description"] = \
+                            copy.deepcopy(units[key])
+            return new_id
+
+        for release in data["info"].get("releases", []):
+            release["printing"] = clone(release["printing"])
+        for note in data.get("footnotes", []):
+            for name in ("only_in", "missing_from", "kept_in"):
+                if note.get(name):
+                    note[name] = [clone(p) for p in note[name]]
+            if note.get("since"):
+                note["since"] = clone(note["since"])
 
     def expansion(self, index: int, template: dict[str, Any]) -> str:
         number = index // PAGES_PER_EXPANSION

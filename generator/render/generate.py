@@ -81,6 +81,7 @@ class SiteRenderer:
         self.lang = Lang(project, lang)
         self.env = env or environment()
         self._differences: dict[str, dict[str, list[dict[str, Any]]]] = {}
+        self._releases: dict[str, list[Any]] | None = None
 
     def render(self, template: str, path: str, **context: Any) -> str:
         lang = self.lang
@@ -157,10 +158,19 @@ class SiteRenderer:
                 "description": lang.text(self.project.units["site"][f"printing.{printing.id}.description"], resolve),
                 "differences": self.printing_differences(printing.id, path),
                 "pages": [(md_text(lang.page_title(p.id)), resolve.link(f"{p.id}.md"))
-                          for p in self.project.pages.values() if any(r.printing == printing.id for r in p.info.releases)],
+                          for p in self.pages_by_printing().get(printing.id, [])],
             })
         return self.render("publisher.md.j2", path, title=md_text(publisher.name), title_plain=publisher.name,
                            country=md_text(publisher.country), printings=printings)
+
+    def pages_by_printing(self) -> dict[str, list[Any]]:
+        """The pages each printing carries, in site order: one pass, not one per printing."""
+        if self._releases is None:
+            self._releases = {}
+            for page in self.project.pages.values():
+                for printing in dict.fromkeys(r.printing for r in page.info.releases):
+                    self._releases.setdefault(printing, []).append(page)
+        return self._releases
 
     def printing_differences(self, printing_id: str, path: str) -> list[dict[str, Any]]:
         """What this printing adds or lacks, gathered from every page's printing footnotes."""
