@@ -18,6 +18,7 @@ from multiprocessing import get_context
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from .assemble import write_part
 from .pipeline import Generated, load_checked, mkdocs_settings, search_settings
 from .problem import ProblemsFound
 from .project import Project
@@ -196,7 +197,7 @@ class BuildResult:
 
 
 def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = None, jobs: int = 2,
-          languages: list[str] | None = None) -> BuildResult:
+          languages: list[str] | None = None, part: bool = False) -> BuildResult:
     global _JOB
     root = root.resolve()
     site_dir = (site_dir or root / "site").resolve()
@@ -245,6 +246,9 @@ def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = No
             for name, text in site_root([(c, names[c]) for c in codes], project.languages[0], results[0].title,
                                         base).items():
                 (staging / name).write_text(text, encoding="utf-8")
+            if part:  # for `rulesite assemble`
+                write_part(staging, [(c, names[c]) for c in project.languages],
+                           {r.code: r.title for r in results}, base)
             leftovers = scan_placeholders(staging)
             if leftovers:
                 raise ProblemsFound(leftovers)
