@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import yaml
-from jinja2 import FileSystemBytecodeCache
+from jinja2 import ChoiceLoader, DictLoader, FileSystemBytecodeCache
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
@@ -22,6 +22,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.utils.meta import get_data
 
 from . import pipeline
+from .page_cache import CACHED_TEMPLATE, PageCache, files_fingerprint, nav_fingerprint, settings_fingerprint
 
 log = logging.getLogger("mkdocs.plugins.rulesite")
 
@@ -33,6 +34,8 @@ class RulesiteConfig(Config):
     """Project folder holding rules_data/ and examples/; default: the folder of mkdocs.yml."""
     prebuilt = c.Optional(c.Type(str))
     """Folder of Markdown already generated for this language; unset: generate on every build."""
+    cache = c.Type(bool, default=True)
+    """Reuse unchanged pages' HTML from the last build (build/page-cache/; see generator/page_cache.py)."""
 
 
 # Written by the templates around generated raw HTML only (never around data text alone).
@@ -45,6 +48,8 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         self.root = Path(self.config.root or Path(config.config_file_path).parent).resolve()
         self.raw = {}
+        self.cache: PageCache | None = None
+        self.nav = None
         if self.config.prebuilt:
             # `rulesite build` already checked, scored and rendered; its configuration
             # file carries the navigation and language settings.
@@ -67,6 +72,34 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
         if not config.nav:
             config.nav = settings["nav"]
         return config
+
+    def on_pre_build(self, config: MkDocsConfig) -> None:
+        if self.config.cache:
+            lang = self.config.lang or config.theme["language"]
+            theme = Path(config.theme.custom_dir) if config.theme.custom_dir else None
+            settings = settings_fingerprint(Path(config.config_file_path), self.root, theme)
+            self.cache = PageCache(self.root / "build" / "page-cache" / lang, settings)
+
+    def on_nav(self, nav, config: MkDocsConfig, files: Files):
+        self.files_fingerprint, self.nav = files_fingerprint(files), nav
+        return nav
+
+    def on_post_page(self, output: str, page, config: MkDocsConfig) -> str:
+        key = getattr(page, "rulesite_page_key", None)
+        if self.cache and key and getattr(page, "rulesite_cached", None) is None:
+            self.cache.keep_page(key, output)
+        return output
+
+    def on_post_build(self, config: MkDocsConfig) -> None:
+        if self.cache:
+            stats = self.cache.save()
+            log.info(f"page cache: {stats['hits']} reused, {stats['misses']} built")
+            self.cache = None
+
+    def on_build_error(self, error: Exception) -> None:
+        if self.cache:  # nothing of a failed build is kept
+            logging.getLogger("mkdocs").removeHandler(self.cache.warnings)
+            self.cache = None
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         lang, source, codes = self.lang, self.source, self.codes
@@ -98,6 +131,19 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
         cache = self.root / "build" / "theme-cache"
         cache.mkdir(parents=True, exist_ok=True)
         env.bytecode_cache = FileSystemBytecodeCache(str(cache))
+        if self.cache:
+            # Pages whose finished HTML is known are written through a template that
+            # only prints it: nothing else of the page changes.
+            env.loader = ChoiceLoader([DictLoader({CACHED_TEMPLATE: "{{ page.rulesite_cached }}"}), env.loader])
+            nav = nav_fingerprint(self.nav) if self.nav else ""
+            for file in files.documentation_pages():
+                page = file.page
+                if page is None or page.content is None:
+                    continue
+                page.rulesite_page_key = self.cache.template_key(page, nav)
+                page.rulesite_cached = self.cache.cached_page(page.rulesite_page_key)
+                if page.rulesite_cached is not None:
+                    page.meta["template"] = CACHED_TEMPLATE
         return env
 
     def on_page_markdown(self, markdown: str, page, config: MkDocsConfig, files: Files) -> str:
@@ -113,9 +159,14 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
         markdown = RAW_BLOCK.sub(keep, markdown)
         if raw:
             self.raw[page.file.src_uri] = raw
+        if self.cache:
+            page.rulesite_markdown_key = self.cache.markdown_key(page, markdown, self.files_fingerprint)
+            page.rulesite_reused = self.cache.reuse_render(page, page.rulesite_markdown_key)
         return markdown
 
     def on_page_content(self, html: str, page, config: MkDocsConfig, files: Files) -> str:
+        if self.cache and not getattr(page, "rulesite_reused", True):
+            self.cache.keep_render(page, page.rulesite_markdown_key, html)
         for index, block in enumerate(self.raw.pop(page.file.src_uri, [])):
             html = html.replace(f"<!-- rulesite:raw {index} -->", block, 1)
         return html
