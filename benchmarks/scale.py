@@ -126,6 +126,84 @@ def build_anchor(config: Path) -> Run:
     return run
 
 
+# An edit of one English text, as an editor would make it (a page the corpus always has).
+EDITED_PAGE = "crop-circles-c1"
+EDITED_TEXT = "Shuffle the crop circle tiles into the rest of the land tiles."
+
+
+def edit_unit(corpus: Path, number: int) -> str:
+    """Change one English unit; returns the marker the built page then shows."""
+    path = corpus / "rules_data" / "pages" / f"{EDITED_PAGE}.yaml"
+    text = path.read_text(encoding="utf-8")
+    marker = f"Edit number {number}."
+    lines = [line for line in text.splitlines(keepends=True)]
+    for i, line in enumerate(lines):
+        if EDITED_TEXT in line or "Edit number" in line:
+            lines[i] = f"{line[:len(line) - len(line.lstrip())]}text: {EDITED_TEXT} {marker}\n"
+            break
+    else:
+        raise SystemExit(f"benchmark: no text to edit in {path}")
+    path.write_text("".join(lines), encoding="utf-8")
+    return marker
+
+
+def incremental(corpus: Path, site: Path, edits: int) -> tuple[list[Run], list[Run]]:
+    """Cold builds, each followed by a build after editing one English unit."""
+    cold, warm = [], []
+    for number in range(edits):
+        cold.append(build_rulesite(corpus, site))
+        edit_unit(corpus, number)
+        run, text = timed([sys.executable, "-m", "benchmarks.scale", "--one-build", str(corpus), str(site)], ROOT)
+        run.stages = json.loads(text.strip().splitlines()[-1])
+        warm.append(run)
+        print(f"incremental {number + 1}: cold {cold[-1].cpu:.1f} s CPU, after one edit {run.cpu:.1f} s CPU",
+              file=sys.stderr)
+    return cold, warm
+
+
+def preview(corpus: Path, edits: int) -> list[float]:
+    """Seconds from saving an edited unit to `rulesite serve` serving the page with it."""
+    import socket
+    import urllib.request
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    url = f"http://127.0.0.1:{port}/{EDITED_PAGE}/"
+
+    def page() -> str:
+        try:
+            with urllib.request.urlopen(url, timeout=5) as answer:
+                return answer.read().decode("utf-8")
+        except OSError:
+            return ""
+
+    server = subprocess.Popen([sys.executable, "-m", "generator", "--root", str(corpus), "serve",
+                               "--dev-addr", f"127.0.0.1:{port}"], cwd=ROOT,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    latencies = []
+    try:
+        deadline = time.monotonic() + 900
+        while "</html>" not in page():
+            if time.monotonic() > deadline or server.poll() is not None:
+                raise SystemExit("benchmark: `rulesite serve` did not come up")
+            time.sleep(0.5)
+        for number in range(edits):
+            time.sleep(2)  # the watcher settles
+            start = time.perf_counter()
+            marker = edit_unit(corpus, 100 + number)
+            while marker not in page():
+                if time.perf_counter() - start > 600:
+                    raise SystemExit("benchmark: the edit never reached the preview")
+                time.sleep(0.05)
+            latencies.append(time.perf_counter() - start)
+            print(f"preview edit {number + 1}: {latencies[-1]:.2f} s", file=sys.stderr)
+    finally:
+        server.terminate()
+        server.wait()
+    return latencies
+
+
 def median(runs: list[Run], value) -> float:
     return statistics.median(value(run) for run in runs)
 
@@ -155,9 +233,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pages", type=int, nargs="+", default=[50, 150, 300])
     parser.add_argument("--languages", type=int, default=5)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--incremental", type=int, default=None, metavar="N",
+                        help="instead: cold and incremental builds after one edit at N pages")
+    parser.add_argument("--preview", type=int, default=None, metavar="N",
+                        help="instead: seconds from an edit to the page in `rulesite serve` at N pages")
     parser.add_argument("--work", type=Path, default=ROOT / "build" / "bench", help="folder for corpora and sites")
     args = parser.parse_args(argv)
     work = args.work.resolve()
+    if args.incremental or args.preview:
+        return latency(args, work)
     results: dict[int, dict[str, list[Run]]] = {n: {"rulesite": [], "static-i18n": []} for n in args.pages}
     anchors: dict[int, Path] = {}
     for n in args.pages:
@@ -175,6 +259,27 @@ def main(argv: list[str] | None = None) -> int:
             print(f"run {run + 1}, {n} pages: rulesite {r.cpu:.1f} s CPU, static-i18n {a.cpu:.1f} s CPU", file=sys.stderr)
     print(f"{args.runs} run(s) each, medians; {os.cpu_count()} CPUs; {sys.version.split()[0]}")
     print(table(args.pages, args.languages, results))
+    return 0
+
+
+def latency(args: argparse.Namespace, work: Path) -> int:
+    if args.incremental:
+        corpus = work / f"corpus-{args.incremental}-{args.languages}-edit"
+        Corpus(ROOT, corpus, args.incremental, args.languages).write()
+        cold, warm = incremental(corpus, work / "site-edit", args.runs)
+        ratio = median(cold, lambda r: r.cpu) / median(warm, lambda r: r.cpu)
+        print(f"{args.incremental} pages x {args.languages} languages, {args.runs} run(s), medians: cold build "
+              f"{median(cold, lambda r: r.cpu):.1f} s CPU ({median(cold, lambda r: r.wall):.1f} s wall); after editing "
+              f"one English unit {median(warm, lambda r: r.cpu):.1f} s CPU ({median(warm, lambda r: r.wall):.1f} s wall): "
+              f"{ratio:.1f} times less CPU")
+        print("  incremental CPU per stage: " + ", ".join(
+            f"{s} {median(warm, lambda r: r.stages.get(s, 0.0)):.2f} s" for s in STAGES))
+    if args.preview:
+        corpus = work / f"corpus-{args.preview}-{args.languages}-preview"
+        Corpus(ROOT, corpus, args.preview, args.languages).write()
+        seconds = preview(corpus, args.runs)
+        print(f"preview at {args.preview} pages: edit to page in the browser, median {statistics.median(seconds):.2f} s "
+              f"wall over {len(seconds)} edit(s) ({', '.join(f'{s:.2f}' for s in seconds)})")
     return 0
 
 
