@@ -257,8 +257,9 @@ def main(argv: list[str] | None = None) -> int:
             results[n]["static-i18n"].append(build_anchor(anchors[n]))
             r, a = results[n]["rulesite"][-1], results[n]["static-i18n"][-1]
             print(f"run {run + 1}, {n} pages: rulesite {r.cpu:.1f} s CPU, static-i18n {a.cpu:.1f} s CPU", file=sys.stderr)
-    print(f"{args.runs} run(s) each, medians; {os.cpu_count()} CPUs; {sys.version.split()[0]}")
-    print(table(args.pages, args.languages, results))
+        # The table so far after every round: a long benchmark stopped early still says something.
+        print(f"{run + 1} run(s) each, medians; {os.cpu_count()} CPUs; {sys.version.split()[0]}", flush=True)
+        print(table(args.pages, args.languages, results) + "\n", flush=True)
     return 0
 
 
