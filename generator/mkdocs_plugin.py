@@ -22,7 +22,14 @@ from mkdocs.structure.files import File, Files
 from mkdocs.utils.meta import get_data
 
 from . import pipeline
-from .page_cache import CACHED_TEMPLATE, PageCache, files_fingerprint, nav_fingerprint, settings_fingerprint
+from .page_cache import (
+    CACHED_TEMPLATE,
+    PageCache,
+    files_fingerprint,
+    nav_fingerprint,
+    reuse_search_entries,
+    settings_fingerprint,
+)
 
 log = logging.getLogger("mkdocs.plugins.rulesite")
 
@@ -144,6 +151,7 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
                 page.rulesite_cached = self.cache.cached_page(page.rulesite_page_key)
                 if page.rulesite_cached is not None:
                     page.meta["template"] = CACHED_TEMPLATE
+            reuse_search_entries(config.plugins, self.cache)
         return env
 
     def on_page_markdown(self, markdown: str, page, config: MkDocsConfig, files: Files) -> str:

@@ -6,13 +6,14 @@ keyed by fingerprints of everything they read:
 
 - **Markdown -> HTML** (``page.render``): the page's Markdown, its place, the list of
   every file of the site (links are resolved against it) and the build settings.
-- **HTML -> finished page** (the theme template): the page's HTML, table of contents,
-  metadata and title, the whole navigation (every title and address, which also fixes
-  the previous and next page), and the build settings.
+- **HTML -> finished page** (the theme template) and the page's entries in Material's
+  search index: the page's HTML, table of contents, metadata and title, the whole
+  navigation (every title and address, which also fixes the previous and next page),
+  and the build settings.
 
 The *build settings* fingerprint covers the generated MkDocs configuration (less its
 output folder), ``mkdocs.yml``, the theme overrides, this package's MkDocs adapter and
-the versions of MkDocs, Material, Markdown and pymdown-extensions. Whatever the result
+this module, and the versions of MkDocs, Material, Markdown, pymdown-extensions and Jinja2. Whatever the result
 depends on is in a key, so a reused page is byte for byte the page a cold build writes
 (a test checks it). Links and anchors are still checked on every build: the results
 kept include what MkDocs' validation reads. Entries are stored only after a build with
@@ -67,6 +68,7 @@ def settings_fingerprint(config_file: Path, root: Path, theme_dir: Path | None) 
     base = root / "mkdocs.yml"
     return _digest("\n".join(lines), base.read_bytes() if base.exists() else b"",
                    *(_tree(theme_dir) if theme_dir else []), Path(__file__).with_name("mkdocs_plugin.py").read_bytes(),
+                   Path(__file__).read_bytes(),
                    *versions)
 
 
@@ -157,6 +159,35 @@ class PageCache:
 
     def keep_page(self, key: str, output: str) -> None:
         self._put(key, output.encode("utf-8"))
+
+
+def reuse_search_entries(plugins: Any, cache: PageCache) -> None:
+    """Material's search index: a reused page's entries come from the cache too.
+
+    Indexing parses every page's HTML again, which was most of a rebuild once the pages
+    themselves were reused. The entries depend on what the finished page depends on, so
+    they are kept under the page's key.
+    """
+    for plugin in plugins.values():
+        index = getattr(plugin, "search_index", None)
+        if index is None or not hasattr(index, "add_entry_from_context"):
+            continue
+        original = index.add_entry_from_context
+
+        def add(page: Any, index: Any = index, original: Any = original) -> None:
+            key = getattr(page, "rulesite_page_key", None)
+            if key is None:
+                return original(page)
+            data = cache._get("search-" + key)
+            if data is not None:
+                index.entries.extend(json.loads(data))
+                return None
+            before = len(index.entries)
+            original(page)
+            cache._put("search-" + key, json.dumps(index.entries[before:]).encode("utf-8"))
+            return None
+
+        index.add_entry_from_context = add
 
 
 def _toc(items: Any) -> str:
