@@ -247,8 +247,7 @@ def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = No
                                         base).items():
                 (staging / name).write_text(text, encoding="utf-8")
             if part:  # for `rulesite assemble`
-                write_part(staging, [(c, names[c]) for c in project.languages],
-                           {r.code: r.title for r in results}, base)
+                write_part(staging, [(c, names[c]) for c in project.languages], {r.code: r.title for r in results}, base)
             leftovers = scan_placeholders(staging)
             if leftovers:
                 raise ProblemsFound(leftovers)
