@@ -82,10 +82,12 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
 
     def on_pre_build(self, config: MkDocsConfig) -> None:
         if self.config.cache:
-            lang = self.config.lang or config.theme["language"]
+            # One folder per configuration (mkdocs.nl, mkdocs.serve.nl): a preview and a
+            # build of the same language each keep their own pages.
+            config_file = Path(config.config_file_path)
             theme = Path(config.theme.custom_dir) if config.theme.custom_dir else None
-            settings = settings_fingerprint(Path(config.config_file_path), self.root, theme)
-            self.cache = PageCache(self.root / "build" / "page-cache" / lang, settings)
+            settings = settings_fingerprint(config_file, self.root, theme)
+            self.cache = PageCache(self.root / "build" / "page-cache" / config_file.stem, settings)
 
     def on_nav(self, nav, config: MkDocsConfig, files: Files):
         self.files_fingerprint, self.nav = files_fingerprint(files), nav

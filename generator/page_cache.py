@@ -1,7 +1,7 @@
 """Incremental builds: MkDocs' two costly steps per page, reused while their inputs hold.
 
 MkDocs rebuilds every page on every build. Most of that work is two pure functions of
-known inputs, so the MkDocs plugin keeps their results under ``build/page-cache/<lang>/``,
+known inputs, so the MkDocs plugin keeps their results under ``build/page-cache/<configuration>/``,
 keyed by fingerprints of everything they read:
 
 - **Markdown -> HTML** (``page.render``): the page's Markdown, its place, the list of

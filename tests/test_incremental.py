@@ -18,7 +18,7 @@ pytestmark = pytest.mark.build
 
 
 def cache_stats(project, lang):
-    return json.loads((project / "build" / "page-cache" / lang / "stats.json").read_text())
+    return json.loads((project / "build" / "page-cache" / f"mkdocs.{lang}" / "stats.json").read_text())
 
 
 def test_a_rebuild_after_an_edit_is_the_cold_build_byte_for_byte(small_project, tmp_path, monkeypatch):  # noqa: F811
@@ -44,11 +44,11 @@ def test_a_rebuild_after_an_edit_is_the_cold_build_byte_for_byte(small_project, 
 
 
 def test_a_build_that_warned_keeps_nothing(small_project, tmp_path):  # noqa: F811
-    # A broken link in a hand-written page fails the strict build: its pages are not cached,
-    # so the next build warns again instead of reusing them.
+    # A broken link in an English hand-written page fails the strict English build: its
+    # pages are not cached, so the next build warns again instead of reusing them.
     reading = small_project / "content" / "en" / "reading.md"
     reading.write_text(reading.read_text(encoding="utf-8") + "\n[broken](no-such-page.md)\n", encoding="utf-8")
     for _ in range(2):
         with pytest.raises(SystemExit):
             build(small_project, site_dir=tmp_path / "site")
-    assert not (small_project / "build" / "page-cache" / "en" / "stats.json").exists()
+    assert not (small_project / "build" / "page-cache" / "mkdocs.en" / "stats.json").exists()
