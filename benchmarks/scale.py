@@ -161,8 +161,18 @@ def incremental(corpus: Path, site: Path, edits: int) -> tuple[list[Run], list[R
     return cold, warm
 
 
-def preview(corpus: Path, edits: int) -> list[float]:
-    """Seconds from saving an edited unit to `rulesite serve` serving the page with it."""
+def _cpu_of(pid: int) -> float:
+    """CPU seconds (user + system) a running process has used so far (Linux' /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def preview(corpus: Path, edits: int) -> list[tuple[float, float]]:
+    """(wall seconds, server CPU seconds) from saving an edited unit to `rulesite serve`
+    serving the page with it."""
     import socket
     import urllib.request
 
@@ -190,14 +200,14 @@ def preview(corpus: Path, edits: int) -> list[float]:
             time.sleep(0.5)
         for number in range(edits):
             time.sleep(2)  # the watcher settles
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), _cpu_of(server.pid)
             marker = edit_unit(corpus, 100 + number)
             while marker not in page():
                 if time.perf_counter() - start > 600:
                     raise SystemExit("benchmark: the edit never reached the preview")
                 time.sleep(0.05)
-            latencies.append(time.perf_counter() - start)
-            print(f"preview edit {number + 1}: {latencies[-1]:.2f} s", file=sys.stderr)
+            latencies.append((time.perf_counter() - start, _cpu_of(server.pid) - cpu))
+            print(f"preview edit {number + 1}: {latencies[-1][0]:.2f} s wall, {latencies[-1][1]:.2f} s CPU", file=sys.stderr)
     finally:
         server.terminate()
         server.wait()
@@ -279,8 +289,10 @@ def latency(args: argparse.Namespace, work: Path) -> int:
         corpus = work / f"corpus-{args.preview}-{args.languages}-preview"
         Corpus(ROOT, corpus, args.preview, args.languages).write()
         seconds = preview(corpus, args.runs)
-        print(f"preview at {args.preview} pages: edit to page in the browser, median {statistics.median(seconds):.2f} s "
-              f"wall over {len(seconds)} edit(s) ({', '.join(f'{s:.2f}' for s in seconds)})")
+        print(f"preview at {args.preview} pages: from saving an edit to the page served with it, medians over "
+              f"{len(seconds)} edit(s): {statistics.median(s for s, _ in seconds):.2f} s wall, "
+              f"{statistics.median(c for _, c in seconds):.2f} s CPU of the server "
+              f"({', '.join(f'{s:.2f}/{c:.2f}' for s, c in seconds)})")
     return 0
 
 
