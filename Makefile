@@ -6,7 +6,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: site test serve check golden lock bench clean setup setup-test browser
+.PHONY: site test serve check golden lock bench bench-scale clean setup setup-test browser
 
 ## make site: set up and build the whole site into site/
 site: setup
@@ -29,6 +29,11 @@ golden: setup
 
 bench: setup
 	$(BIN)/python -m benchmarks.build
+
+## make bench-scale: rulesite against MkDocs + Material + mkdocs-static-i18n at 50, 150 and 300 pages (long)
+bench-scale: setup
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r benchmarks/requirements.lock
+	$(BIN)/python -m benchmarks.scale
 
 setup: $(VENV)/.runtime-installed
 setup-test: $(VENV)/.test-installed

@@ -20,6 +20,7 @@ from multiprocessing import get_context
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from .assemble import write_part
 from .check import check_references
 from .examples import score_examples
 from .mkdocs_adapter import Generated, build_language, write_config
@@ -48,9 +49,24 @@ class Timings:
     stages: dict[str, float] = field(default_factory=dict)
     wall: dict[str, float] = field(default_factory=dict)
     processes: int = 1
+    cpu: dict[str, float] = field(default_factory=dict)
+    """CPU seconds (user + system) per stage, summed over every process: unlike the time
+    spent inside a stage, a busy machine does not inflate it."""
 
-    def add(self, name: str, seconds: float) -> None:
+    def add(self, name: str, seconds: float, cpu: float | None = None) -> None:
         self.stages[name] = self.stages.get(name, 0.0) + seconds
+        if cpu is not None:
+            self.cpu[name] = self.cpu.get(name, 0.0) + cpu
+
+    @property
+    def cpu_total(self) -> float:
+        return sum(self.cpu.values())
+
+    @property
+    def cpu_share(self) -> float:
+        """The generator's share of the build's CPU time, in percent."""
+        generator = sum(self.cpu.get(name, 0.0) for name in GENERATOR_STAGES)
+        return 100 * generator / self.cpu_total if self.cpu_total else 0.0
 
     @property
     def generator(self) -> float:
@@ -79,7 +95,9 @@ class Timings:
 
     def report(self) -> str:
         parts = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in self.stages.items())
+        cpu = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in self.cpu.items())
         return (f"work per stage: {parts}; total {self.total:.2f} s\n"
+                f"CPU per stage: {cpu}; total {self.cpu_total:.2f} s (generator {self.cpu_share:.1f}%)\n"
                 f"wall clock: {self.wall_total:.2f} s with {self.processes} process(es) building languages\n"
                 f"generator's own work (load, validate, score, render Markdown): {self.generator:.2f} s "
                 f"= {self.share:.1f}% of the build ({self.wall_share:.1f}% of the wall-clock time)")
@@ -92,11 +110,11 @@ class _Stage:
         self.timings, self.name = timings, name
 
     def __enter__(self) -> None:
-        self.start = time.perf_counter()
+        self.start, self.cpu = time.perf_counter(), time.process_time()
 
     def __exit__(self, *exc: object) -> None:
         seconds = time.perf_counter() - self.start
-        self.timings.add(self.name, seconds)
+        self.timings.add(self.name, seconds, time.process_time() - self.cpu)
         self.timings.wall[self.name] = self.timings.wall.get(self.name, 0.0) + seconds
 
 
@@ -119,22 +137,28 @@ class LanguageBuild:
     failed: bool
     title: str
     notfound: tuple[str, str] = ("", "")
+    cpu: dict[str, float] = field(default_factory=dict)
 
 
 def _build_language(job: _Job, code: str) -> LanguageBuild:
     """Render one language's Markdown, write it, and build it with MkDocs."""
     stages: dict[str, float] = {}
-    start = time.perf_counter()
+    cpu: dict[str, float] = {}
+    start, clock = time.perf_counter(), time.process_time()
     site = render_language(job.project, code, job.build_dir / "jinja-cache")
     stages["render"] = time.perf_counter() - start
-    start = time.perf_counter()
+    cpu["render"] = time.process_time() - clock
+    start, clock = time.perf_counter(), time.process_time()
     docs = write_language(job.build_dir, code, site.files)
     config = write_config(job.root, job.build_dir / f"mkdocs.{code}.yml", Generated(job.project, site),
                           site_url=job.site_url, site_dir=job.staging / code, prebuilt=docs)
     stages["write"] = time.perf_counter() - start
+    cpu["write"] = time.process_time() - clock
+    clock = time.process_time()
     stages["mkdocs"], messages, failed = build_language(config)
+    cpu["mkdocs"] = time.process_time() - clock
     return LanguageBuild(code, stages, messages, failed, site.strings["site.title"],
-                         (site.strings["notfound.title"], site.strings["notfound.text"]))
+                         (site.strings["notfound.title"], site.strings["notfound.text"]), cpu)
 
 
 # The job of this worker process, set once by the pool's initializer (only ever in workers).
@@ -166,7 +190,7 @@ def _build_languages(job: _Job, codes: list[str], jobs: int, timings: Timings) -
     timings.wall["languages"] = time.perf_counter() - start
     for result in results:
         for name, seconds in result.stages.items():
-            timings.add(name, seconds)
+            timings.add(name, seconds, result.cpu.get(name))
         for message in result.messages:
             print(f"mkdocs.{result.code}.yml: {message}", file=sys.stderr)
     if any(result.failed for result in results):
@@ -175,7 +199,7 @@ def _build_languages(job: _Job, codes: list[str], jobs: int, timings: Timings) -
 
 
 def _finish(project: Project, results: list[LanguageBuild], staging: Path, site_dir: Path,
-            site_url: str | None) -> int:
+            site_url: str | None, part: bool) -> int:
     """The site root, a last look for anything left unrendered, then the swap; returns the page count."""
     codes = [result.code for result in results]
     names = {language.code: language.native_name for language in project.site.languages}
@@ -184,6 +208,9 @@ def _finish(project: Project, results: list[LanguageBuild], staging: Path, site_
     for name, text in site_root([(c, names[c]) for c in codes], project.languages[0], results[0].title,
                                 base, notfound).items():
         (staging / name).write_text(text, encoding="utf-8")
+    if part:  # the manifest `rulesite assemble` reads
+        write_part(staging, [(c, names[c]) for c in project.languages], {r.code: r.title for r in results}, base,
+                   notfound)
     leftovers = scan_template_syntax(staging)
     if leftovers:
         raise ProblemsFound(leftovers)
@@ -210,11 +237,11 @@ def _chosen(project: Project, languages: list[str] | None) -> list[str]:
 
 
 def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = None, jobs: int = 2,
-          languages: list[str] | None = None) -> BuildResult:
+          languages: list[str] | None = None, part: bool = False) -> BuildResult:
     """Build stage: load everything, then render, write and build each language, then swap.
 
     Raises :class:`DataError` (every data problem) or :class:`StageFailed`; ``site/`` is
-    then left as it was.
+    then left as it was. With ``part`` the site is a part for ``rulesite assemble``.
     """
     root = root.resolve()
     site_dir = (site_dir or root / "site").resolve()
@@ -236,7 +263,7 @@ def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = No
     try:
         results = _build_languages(_Job(project, root, build_dir, staging, site_url), codes, jobs, timings)
         with _Stage(timings, "finish"):
-            pages = _finish(project, results, staging, site_dir, site_url)
+            pages = _finish(project, results, staging, site_dir, site_url, part)
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)

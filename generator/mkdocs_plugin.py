@@ -20,7 +20,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 from mkdocs.utils import normalize_url
 
-from . import mkdocs_adapter
+from . import mkdocs_adapter, page_cache, raw_html
 from .problem import DataError
 
 log = logging.getLogger("mkdocs.plugins.rulesite")
@@ -33,11 +33,16 @@ class RulesiteConfig(Config):
     """Project folder holding rules_data/ and examples/; default: the folder of mkdocs.yml."""
     prebuilt = c.Optional(c.Type(str))
     """Folder of Markdown already generated for this language; unset: generate on every build."""
+    cache = c.Type(bool, default=True)
+    """Reuse unchanged pages' HTML from the last build (build/page-cache/; see generator/page_cache.py)."""
 
 
 class RulesitePlugin(BasePlugin[RulesiteConfig]):
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         self.root = Path(self.config.root or Path(config.config_file_path).parent).resolve()
+        self.raw: dict[str, list[str]] = {}
+        self.cache: page_cache.PageCache | None = None
+        self.nav = None
         if self.config.prebuilt:
             # `rulesite build` already checked, scored and rendered; its configuration
             # file carries the navigation and language settings.
@@ -60,6 +65,49 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
         if not config.nav:
             config.nav = settings["nav"]
         return mkdocs_adapter.translate_settings(config)
+
+    def on_pre_build(self, config: MkDocsConfig) -> None:
+        if self.config.cache:
+            theme = Path(config.theme.custom_dir) if config.theme.custom_dir else None
+            self.cache = page_cache.open_cache(self.root, Path(config.config_file_path), theme)
+
+    def on_nav(self, nav, config: MkDocsConfig, files: Files):
+        self.files_key, self.nav = page_cache.files_fingerprint(files), nav
+        return nav
+
+    def on_env(self, env, config: MkDocsConfig, files: Files):
+        page_cache.keep_theme_bytecode(env, self.root)
+        if self.cache:
+            pages = [file.page for file in files.documentation_pages()]
+            page_cache.serve_cached_pages(env, pages, self.nav, self.cache, config.plugins)
+        return env
+
+    def on_page_markdown(self, markdown: str, page, config: MkDocsConfig, files: Files) -> str:
+        markdown, self.raw[page.file.src_uri] = raw_html.set_aside(markdown)
+        if self.cache:
+            self.cache.before_conversion(page, markdown, self.files_key)
+        return markdown
+
+    def on_page_content(self, html: str, page, config: MkDocsConfig, files: Files) -> str:
+        if self.cache:
+            self.cache.after_conversion(page, html)
+        return raw_html.restore(html, self.raw.pop(page.file.src_uri, []))
+
+    def on_post_page(self, output: str, page, config: MkDocsConfig) -> str:
+        if self.cache:
+            self.cache.after_page(page, output)
+        return output
+
+    def on_post_build(self, config: MkDocsConfig) -> None:
+        if self.cache:
+            stats = self.cache.save()
+            log.info(f"page cache: {stats['hits']} reused, {stats['misses']} built")
+            self.cache = None
+
+    def on_build_error(self, error: Exception) -> None:
+        if self.cache:  # nothing of a failed build is kept
+            self.cache.drop()
+            self.cache = None
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         by_path = {file.src_uri: file for file in files}

@@ -6,7 +6,8 @@ and marks, for rules pages and publisher pages alike).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Iterable, Literal
+from weakref import WeakKeyDictionary
 
 from . import markup
 from .model import Footnote, Page
@@ -83,6 +84,47 @@ def columns(page: Page) -> list[str]:
     return found
 
 
+def cited_by(pages: Iterable[Page]) -> dict[str, list[Page]]:
+    """Printing -> the pages citing it (see :func:`cites`), in site order.
+
+    One pass over the pages for every printing at once: asking :func:`cites` of every page
+    for each printing makes the publisher pages grow as printings x pages.
+    """
+    found: dict[str, list[Page]] = {}
+    for page in pages:
+        cited = dict.fromkeys(release.printing for release in page.info.releases)
+        for note in page.footnotes:
+            if note.kind == "printing":
+                cited.update(dict.fromkeys(named(note)))
+        for printing in cited:
+            found.setdefault(printing, []).append(page)
+    return found
+
+
+def texts_by_printing(pages: Iterable[Page], units: dict[str, dict[str, UnitInfo]]
+                      ) -> dict[str, list[tuple[Page, UnitInfo, Footnote]]]:
+    """Printing -> every (page, text, printing footnote) naming it, in site order; one pass."""
+    found: dict[str, list[tuple[Page, UnitInfo, Footnote]]] = {}
+    for page in pages:
+        for unit, note in texts(page, units[page.id]):
+            for printing in dict.fromkeys(named(note)):
+                found.setdefault(printing, []).append((page, unit, note))
+    return found
+
+
+# Each text's footnote references, worked out once while the text lives: every page, table
+# and publisher page asks, and a bounded parse cache thrashes once the site holds more texts.
+_REFS: WeakKeyDictionary[UnitInfo, tuple[str, ...]] = WeakKeyDictionary()
+
+
+def footnote_refs(unit: UnitInfo) -> tuple[str, ...]:
+    """The footnotes an English text refers to, in order."""
+    found = _REFS.get(unit)
+    if found is None:
+        found = _REFS[unit] = tuple(ref.target for ref in markup.refs(markup.parse(unit.text)[0], "fn"))
+    return found
+
+
 def texts(page: Page, units: dict[str, UnitInfo], printing: str | None = None) -> list[tuple[UnitInfo, Footnote]]:
     """(text, printing footnote) pairs of a page, optionally only those naming ``printing``."""
     footnotes = {f.id: f for f in page.footnotes}
@@ -90,8 +132,8 @@ def texts(page: Page, units: dict[str, UnitInfo], printing: str | None = None) -
     for unit in units.values():
         if unit.syntax != "markup":
             continue
-        for ref in markup.refs(markup.parse(unit.text)[0], "fn"):
-            note = footnotes.get(ref.target)
+        for target in footnote_refs(unit):
+            note = footnotes.get(target)
             if note is None or note.kind != "printing":
                 continue
             if printing is None or printing in named(note):

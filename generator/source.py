@@ -245,7 +245,20 @@ def read(path: Path, display: str | None = None) -> tuple[Source, list[Problem]]
         line = raw.count(b"\n", 0, exc.start) + 1
         column = len(raw[raw.rfind(b"\n", 0, exc.start) + 1:exc.start].decode("utf-8", "replace")) + 1
         return Source(file=name, text=""), [Problem(name, line, column, "bad-encoding", f"not UTF-8 text (byte 0x{raw[exc.start]:02x})")]
-    return parse(text, name)
+    # A long-running process (the preview reloads the data on every edit) parses again
+    # only the files whose text changed; parsing is most of the loading time.
+    kept = _PARSED.get(name)
+    if kept is not None and kept[0] == text:
+        return kept[1], list(kept[2])
+    source, problems = parse(text, name)
+    _PARSED[name] = (text, source, problems)
+    return source, list(problems)
+
+
+# The last parse of each file, by displayed path: (text, source, problems). Sources are
+# never changed after parsing, so sharing one between loads is safe.
+_PARSED: dict[str, tuple[str, Source, list[Problem]]] = {}
+
 
 
 # --------------------------------------------------------------------------- read_all

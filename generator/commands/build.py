@@ -16,6 +16,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                                         "build the HTML with MkDocs. site/ is replaced only by a complete new build.")
     parser.add_argument("--site-dir", type=lambda s: __import__("pathlib").Path(s), default=None,
                         help="where to put the site (default: site/ in the project)")
+    parser.add_argument("--out", type=lambda s: __import__("pathlib").Path(s), default=None,
+                        help="build a part for `rulesite assemble` into this folder (with --lang: a split build)")
     parser.add_argument("--site-url", default=None, help="public address of the site, for canonical and hreflang links")
     parser.add_argument("--lang", action="append", dest="languages", metavar="CODE",
                         help="build only this language (repeatable); default: all")
@@ -25,7 +27,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    result = build(args.root, site_dir=args.site_dir, site_url=args.site_url, jobs=args.jobs, languages=args.languages)
+    if args.out and args.site_dir:
+        raise SystemExit("rulesite build: give --out (a part) or --site-dir (a site), not both")
+    result = build(args.root, site_dir=args.out or args.site_dir, site_url=args.site_url, jobs=args.jobs,
+                   languages=args.languages, part=args.out is not None)
     print(result.timings.report())
     print(f"built {result.pages} HTML pages in {len(result.languages)} language(s): {', '.join(result.languages)}")
     print(f"open {result.site / 'index.html'} (or run `make serve` for a live preview)")

@@ -19,8 +19,7 @@ from jinja2 import (
 )
 from markupsafe import Markup
 
-from ..printings import cites
-from ..printings import texts as printing_texts
+from ..printings import cited_by, texts_by_printing
 from ..project import Project
 from ..status import unit_status
 from .escape import md_text
@@ -87,6 +86,8 @@ class SiteRenderer:
         self.project = project
         self.lang = Lang(project, lang)
         self.env = env or environment()
+        self._cited: dict[str, list[Any]] | None = None
+        self._texts: dict[str, list[Any]] | None = None
 
     def render(self, template: str, path: str, **context: Any) -> str:
         lang = self.lang
@@ -187,20 +188,25 @@ class SiteRenderer:
                 "description": lang.text(self.project.units["site"][f"printing.{printing.id}.description"], resolve),
                 "differences": self.printing_differences(printing.id, path),
                 "pages": [(md_text(lang.page_title(p.id)), resolve.link(f"{p.id}.md"))
-                          for p in self.project.pages.values() if cites(p, printing.id)],
+                          for p in self._cited_by().get(printing.id, [])],
             })
         return self.render("publisher.md.j2", path, title=md_text(publisher.name), title_plain=publisher.name,
                            country=md_text(country_name(publisher.country, lang.code)), printings=printings)
 
+    def _cited_by(self) -> dict[str, list[Any]]:
+        """The pages citing each printing: one pass for every publisher page, not one per printing."""
+        if self._cited is None:
+            self._cited = cited_by(self.project.pages.values())
+        return self._cited
+
     def printing_differences(self, printing_id: str, path: str) -> list[dict[str, Any]]:
         """What this printing adds or lacks, gathered from every page's printing footnotes."""
-        out = []
+        if self._texts is None:  # one pass over the pages for every printing, not one per printing
+            self._texts = texts_by_printing(self.project.pages.values(), self.project.units)
         resolve = self.lang.resolver(path)
-        for page in self.project.pages.values():
-            for unit, note in printing_texts(page, self.project.units[page.id], printing_id):
-                out.append({"label": diff_label(self.lang, note), "excerpt": md_text(excerpt(self.lang, resolve, unit)),
-                            "link": resolve.link(f"{page.id}.md") + "#printing-differences"})
-        return out
+        return [{"label": diff_label(self.lang, note), "excerpt": md_text(excerpt(self.lang, resolve, unit)),
+                 "link": resolve.link(f"{page.id}.md") + "#printing-differences"}
+                for page, unit, note in self._texts.get(printing_id, [])]
 
     def translate_index(self) -> str:
         return dashboard(self, self.lang)
@@ -245,9 +251,10 @@ class SiteRenderer:
                 NavEntry(lang.ui_plain("publishers.title"), children=[NavEntry(lang.ui_plain("nav.overview"), "publishers/index.md")] + [
                     NavEntry(p.name, f"publishers/{p.id}.md") for p in self.project.site.publishers]),
             ]),
+            # The comparison pages are linked from the status page and from every page,
+            # not listed here: a list of them in every page's navigation grows with the site.
             NavEntry(lang.ui_plain("nav.translate"), children=[NavEntry(lang.ui_plain("translate.title"), "translate/index.md"),
-                                                               NavEntry(lang.ui_plain("glossary.title"), "glossary.md")] + [
-                NavEntry(lang.page_title(doc), f"translate/{doc}.md") for doc in self.project.pages]),
+                                                               NavEntry(lang.ui_plain("glossary.title"), "glossary.md")]),
             NavEntry(lang.ui_plain("nav.contributing"), children=[
                 NavEntry(lang.ui_plain("nav.contributing-guide"), "contributing.md"),
                 NavEntry(lang.ui_plain("nav.scenario-format"), "scenario-format.md"),

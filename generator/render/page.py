@@ -8,11 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from markupsafe import Markup
 
 from .. import markup, printings
 from ..model import Footnote, ListItem, Page, Section
+from ..project import Project
 from ..status import summarize
 from ..units import UnitInfo
 from . import inline, pictures
@@ -57,6 +59,21 @@ class FootnoteView:
     box: Markup = Markup("")
 
 
+# Each project's pages grouped by expansion, built once: the edition chooser of every page
+# asks for its siblings, and looking through every page for them grows with the site.
+_BY_EXPANSION: WeakKeyDictionary[Project, dict[str, list[Page]]] = WeakKeyDictionary()
+
+
+def expansion_pages(project: Project, expansion: str) -> list[Page]:
+    """The pages of one expansion, in site order."""
+    index = _BY_EXPANSION.get(project)
+    if index is None:
+        index = _BY_EXPANSION[project] = {}
+        for page in project.pages.values():
+            index.setdefault(page.expansion, []).append(page)
+    return index.get(expansion, [])
+
+
 class PageRenderer:
     """Builds the template context of one page in one language."""
 
@@ -78,8 +95,8 @@ class PageRenderer:
         if section:
             self.unit_section.setdefault(unit_id, section)
         html = self.lang.text(unit, self.resolve)
-        diffs = [self.footnotes[r.target] for r in markup.refs(markup.parse(unit.text)[0], "fn")
-                 if r.target in self.footnotes and self.footnotes[r.target].kind == "printing"]
+        diffs = [self.footnotes[target] for target in printings.footnote_refs(unit)
+                 if target in self.footnotes and self.footnotes[target].kind == "printing"]
         if diffs:
             label = Markup("; ").join(self.diff_label(f) for f in diffs)
             html = Markup(f'<span class="rs-diff" title="{attr(str(label.striptags()))}"{self.box_data(diffs)}>{html}'
@@ -234,8 +251,9 @@ class PageRenderer:
     def chooser(self) -> list[dict[str, Any]]:
         """One entry per edition of the site: which page of this expansion covers it."""
         entries = []
+        siblings = expansion_pages(self.project, self.page.expansion)
         for edition in self.project.site.editions:
-            covering = [p for p in self.project.pages.values() if p.expansion == self.page.expansion and edition.id in p.editions]
+            covering = [p for p in siblings if edition.id in p.editions]
             target = covering[0] if covering else None
             entries.append({
                 "label": edition.id,

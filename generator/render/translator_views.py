@@ -8,6 +8,7 @@ from __future__ import annotations
 import difflib
 import re
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 from markupsafe import Markup
 
@@ -17,6 +18,8 @@ from .escape import attr, md_text
 from .glossary import marked
 
 if TYPE_CHECKING:
+    from ..project import Project
+    from ..units import UnitInfo
     from .generate import SiteRenderer
     from .language import Lang
 
@@ -61,6 +64,21 @@ def dashboard(renderer: SiteRenderer, lang: Lang) -> str:
                            title_plain=lang.ui_plain("translate.title"), rows=rows, glossary_link=glossary_link)
 
 
+# A cell's marks depend on its text, its language and the English it answers, not on the
+# language of the page showing it; every language's comparison page shows every column, so
+# each cell is marked once per project (in each process) instead of once per language.
+_MARKED: WeakKeyDictionary[Project, dict[tuple[str, str, str | None, str], Markup]] = WeakKeyDictionary()
+
+
+def _marked(project: Project, unit: UnitInfo, text: str, used: list, code: str | None) -> Markup:
+    memo = _MARKED.setdefault(project, {})
+    key = (unit.doc, unit.id, code, text)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = marked(text, used, code)
+    return found
+
+
 def comparison(renderer: SiteRenderer, lang: Lang, doc: str) -> str:
     project = renderer.project
     path = f"translate/{doc}.md"
@@ -78,7 +96,7 @@ def comparison(renderer: SiteRenderer, lang: Lang, doc: str) -> str:
         used = terms.english_concepts(project.concepts, unit.text)
         for code in columns:
             status = unit_status(project, code, unit)
-            text = marked(status.translation.text, used, code) if status.translation else ""
+            text = _marked(project, unit, status.translation.text, used, code) if status.translation else ""
             hidden = "" if code in shown else " rs-col--hidden"
             cells.append(f'<td lang="{code}" class="rs-col rs-col--{code} rs-state rs-state--{status.state}{hidden}">'
                          f'<span class="rs-state__label">{labels[status.state]}</span> {text}</td>')
@@ -88,7 +106,7 @@ def comparison(renderer: SiteRenderer, lang: Lang, doc: str) -> str:
             diff = f'<div class="rs-diff-words" title="{diff_title}">{word_diff(mine.translation.source_text, unit.text)}</div>'
         anchor = "u-" + re.sub(r"[^a-z0-9-]", "-", unit.id.lower())
         rows.append(f'<tr id="{anchor}"><td><code>{md_text(unit.id)}</code><br><small lang="en">{md_text(unit.kind)}</small></td>'
-                    f'<td lang="en">{marked(unit.text, used, None)}{diff}</td>{"".join(cells)}</tr>')
+                    f'<td lang="en">{_marked(project, unit, unit.text, used, None)}{diff}</td>{"".join(cells)}</tr>')
     summary = summarize(project, lang.code, doc)
     return renderer.render("translate_page.md.j2", path,
                            title=lang.ui("translate.compare-title", page=md_text(lang.page_title(doc))),

@@ -1,0 +1,229 @@
+"""A synthetic rulesite project shaped like the real pages, for measuring builds at scale.
+
+    python -m benchmarks.corpus --pages 150 --languages 5 --out /tmp/corpus-150
+
+The real project's four pages are the templates: page ``i`` is a copy of template
+``i % 4`` (about 50 units, footnotes of every kind, printing differences, worked
+examples) with its own id, title and order, filed under a synthetic expansion of six
+pages, as the community wiki groups its pages, with that expansion's own printings
+(clones of the template's, so publisher pages grow with the site as they would). Every translation stays complete and
+current: the new titles and expansion names get translated texts whose stored English
+fingerprint matches the new English. The result passes ``rulesite check``.
+
+Only the first ``--languages`` languages of ``rules_data/site.yaml`` are kept (1 to 5).
+The real pages keep their ids, so the links between them keep resolving.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import shutil
+import sys
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from generator.units import fingerprint
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES_PER_EXPANSION = 6
+# Folders and files of the real project that a build reads, copied as they are.
+COPIED = ("content", "theme", "mkdocs.yml")
+# The same under rules_data/: the interface, the rulesets, the termbase and the tile catalogue.
+COPIED_DATA = ("ui.yaml", "rulesets.yaml", "terms", "tiles")
+
+
+# libyaml's safe loader and dumper when available: the corpus has thousands of files.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+@lru_cache(maxsize=None)
+def _read(path: Path) -> Any:
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)  # noqa: S506 (a safe loader)
+
+
+def _load(path: Path) -> Any:
+    """A fresh copy of a template file (each is parsed once, then copied)."""
+    return copy.deepcopy(_read(path))
+
+
+def _dump(path: Path, data: Any) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(yaml.dump(data, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, width=1000), encoding="utf-8")
+
+
+def _translated(text: str, english: str) -> dict[str, str]:
+    """A current translation unit: its stored English and fingerprint match ``english``."""
+    return {"text": text, "source": fingerprint(english), "source_text": english}
+
+
+class Corpus:
+    def __init__(self, source: Path, out: Path, pages: int, languages: int):
+        if pages < 4:
+            raise SystemExit("benchmarks.corpus: --pages must be at least 4 (the real pages are the templates)")
+        self.source, self.out, self.pages = source, out, pages
+        self.site = _load(source / "rules_data" / "site.yaml")
+        if not 1 <= languages <= len(self.site["languages"]):
+            raise SystemExit(f"benchmarks.corpus: --languages must be 1 to {len(self.site['languages'])}")
+        self.site["languages"] = self.site["languages"][:languages]
+        self.codes = [lang["code"] for lang in self.site["languages"]]
+        self.targets = self.codes[1:]
+        self.templates = sorted(p.stem for p in (source / "rules_data" / "pages").glob("*.yaml"))
+        self.translations = {code: {} for code in self.targets}  # code -> doc -> units added
+
+    def write(self) -> None:
+        if self.out.exists():
+            shutil.rmtree(self.out)
+        self.out.mkdir(parents=True)
+        for name in COPIED:
+            src = self.source / name
+            if src.is_dir():
+                shutil.copytree(src, self.out / name, ignore=self._ignore_languages)
+            else:
+                shutil.copy2(src, self.out / name)
+        for code in self.targets:
+            (self.out / "rules_data" / "translations" / code).mkdir(parents=True)
+        (self.out / "examples").mkdir()
+        for name in COPIED_DATA:
+            src = self.source / "rules_data" / name
+            if src.is_dir():
+                shutil.copytree(src, self.out / "rules_data" / name)
+            elif src.exists():
+                shutil.copy2(src, self.out / "rules_data" / name)
+        self.termbase()
+        for code in self.targets:
+            for name in ("ui.yaml", "site.yaml"):
+                shutil.copy2(self.source / "rules_data" / "translations" / code / name,
+                             self.out / "rules_data" / "translations" / code / name)
+        expansions = {e["id"]: e for e in self.site["expansions"]}
+        for index in range(self.pages):
+            self.page(index, expansions)
+        _dump(self.out / "rules_data" / "site.yaml", self.site)
+        for code, docs in self.translations.items():
+            path = self.out / "rules_data" / "translations" / code / "site.yaml"
+            data = _load(path)
+            data["units"].update(docs.get("site", {}))
+            _dump(path, data)
+
+    def termbase(self) -> None:
+        """The termbase keeps the terms of the corpus's languages only (the others are not the site's)."""
+        for path in sorted((self.out / "rules_data" / "terms").glob("*.yaml")):
+            data = _load(path)
+            for concept in data.get("concepts", []):
+                concept["terms"] = [term for term in concept.get("terms", []) if term.get("language") in self.codes]
+            _dump(path, data)
+
+    def _ignore_languages(self, folder: str, names: list[str]) -> list[str]:
+        # content/<lang>/ of languages left out of the corpus
+        if Path(folder).name == "content":
+            return [n for n in names if n not in self.codes]
+        return []
+
+    def page(self, index: int, expansions: dict[str, dict[str, Any]]) -> None:
+        template = self.templates[index % len(self.templates)]
+        data = _load(self.source / "rules_data" / "pages" / f"{template}.yaml")
+        original_title, original_expansion = data["title"], data["expansion"]
+        if index >= len(self.templates):
+            # A copy: its own id, title, place, and a synthetic expansion of six pages.
+            page_id = f"{template}-s{index:03d}"
+            data["id"], data["order"] = page_id, 100 + index
+            data["title"] = f"{original_title} {index}"
+            data["expansion"] = self.expansion(index, expansions[original_expansion])
+            self.own_printings(data, index // PAGES_PER_EXPANSION)
+        page_id = data["id"]
+        if page_id != template:
+            _rename_examples(data, template, page_id)
+        data["related"] = [r for r in data.get("related", []) if r in self.templates]
+        _dump(self.out / "rules_data" / "pages" / f"{page_id}.yaml", data)
+        for code in self.targets:
+            translation = _load(self.source / "rules_data" / "translations" / code / f"{template}.yaml")
+            title = translation["units"]["title"]
+            if page_id != template:
+                title["text"] = f"{title['text']} {index}"
+                translation["units"]["title"] = _translated(title["text"], data["title"])
+            _dump(self.out / "rules_data" / "translations" / code / f"{page_id}.yaml", translation)
+        for example in sorted((self.source / "examples").glob("*.yaml")):
+            scenario = _load(example)
+            if scenario.get("page") == template:
+                scenario["page"] = page_id
+                scenario["id"] = scenario["id"].replace(template, page_id, 1)
+                _dump(self.out / "examples" / f"{scenario['id']}.yaml", scenario)
+
+    def own_printings(self, data: dict[str, Any], number: int) -> None:
+        """Give the copy printings of its own expansion, as the wiki's pages have.
+
+        Each printing the template names (releases and printing footnotes) is cloned once
+        per synthetic expansion, with the same texts, so publisher pages grow with the
+        site the way they would with real data.
+        """
+        known = {p["id"]: p for p in self.site["printings"]}
+
+        def clone(printing_id: str) -> str:
+            new_id = f"{printing_id}-s{number:03d}"
+            if new_id not in known:
+                known[new_id] = {**copy.deepcopy(known[printing_id]), "id": new_id}
+                self.site["printings"].append(known[new_id])
+                key = f"printing.{printing_id}.description"
+                for code in self.targets:
+                    units = _read(self.source / "rules_data" / "translations" / code / "site.yaml")["units"]
+                    if key in units:
+                        self.translations[code].setdefault("site", {})[f"printing.{new_id}.description"] = \
+                            copy.deepcopy(units[key])
+            return new_id
+
+        for release in data["info"].get("releases", []):
+            release["printing"] = clone(release["printing"])
+        for note in data.get("footnotes", []):
+            for name in ("only_in", "missing_from", "kept_in"):
+                if note.get(name):
+                    note[name] = [clone(p) for p in note[name]]
+            if note.get("since"):
+                note["since"] = clone(note["since"])
+
+    def expansion(self, index: int, template: dict[str, Any]) -> str:
+        number = index // PAGES_PER_EXPANSION
+        expansion_id = f"synthetic-{number:03d}"
+        if any(e["id"] == expansion_id for e in self.site["expansions"]):
+            return expansion_id
+        name = f"{template['name']} {number}"
+        self.site["expansions"].append({"id": expansion_id, "name": name})
+        for code in self.targets:
+            units = _load(self.source / "rules_data" / "translations" / code / "site.yaml")["units"]
+            translated = units[f"expansion.{template['id']}"]["text"]
+            self.translations[code].setdefault("site", {})[f"expansion.{expansion_id}"] = \
+                _translated(f"{translated} {number}", name)
+        return expansion_id
+
+
+def _rename_examples(node: Any, template: str, page_id: str) -> None:
+    """Point the page's ``example: {ref: ...}`` blocks at the copies of its examples."""
+    if isinstance(node, dict):
+        example = node.get("example")
+        if isinstance(example, dict) and isinstance(example.get("ref"), str):
+            example["ref"] = example["ref"].replace(template, page_id, 1)
+        for value in node.values():
+            _rename_examples(value, template, page_id)
+    elif isinstance(node, list):
+        for value in node:
+            _rename_examples(value, template, page_id)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pages", type=int, required=True, help="rules pages per language (at least 4)")
+    parser.add_argument("--languages", type=int, default=5, help="languages, the source language first (default 5)")
+    parser.add_argument("--out", type=Path, default=None, help="project folder to write (default: build/corpus-N-L)")
+    parser.add_argument("--source", type=Path, default=ROOT, help="project whose pages are the templates")
+    args = parser.parse_args(argv)
+    out = args.out or ROOT / "build" / f"corpus-{args.pages}-{args.languages}"
+    Corpus(args.source.resolve(), out.resolve(), args.pages, args.languages).write()
+    print(out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

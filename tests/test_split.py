@@ -1,0 +1,49 @@
+"""Split builds: languages built apart and assembled give the site a single build gives."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.assemble import assemble
+from generator.build import build
+from generator.cli import main
+from generator.problem import ProblemsFound
+from generator.project import load_checked
+
+from .test_build import digest, small_project  # noqa: F401 (a fixture)
+
+pytestmark = pytest.mark.build
+
+
+def test_parts_built_by_language_assemble_into_the_single_build(small_project, tmp_path, monkeypatch):  # noqa: F811
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")  # the sitemap's dates
+    codes = load_checked(small_project).languages
+    single = build(small_project, site_dir=tmp_path / "single").site
+    parts = []
+    for code in reversed(codes):  # the order of the parts must not matter
+        part = tmp_path / "parts" / code
+        assert main(["--root", str(small_project), "build", "--lang", code, "--out", str(part)]) == 0
+        parts.append(part)
+    assert main(["--root", str(small_project), "assemble", *map(str, parts), "--out", str(tmp_path / "site")]) == 0
+    assembled = digest(tmp_path / "site")
+    assert sorted({name.split("/")[0] for name in assembled if "/" in name}) == sorted(codes)
+    assert assembled == digest(single)
+    for code in codes:  # the pictures, written per language, are part of what is compared
+        assert any(name.startswith(f"{code}/") and name.endswith(".svg") for name in assembled), code
+
+
+def test_a_language_in_two_parts_is_refused(small_project, tmp_path):  # noqa: F811
+    code = load_checked(small_project).languages[0]
+    for name in ("a", "b"):
+        build(small_project, site_dir=tmp_path / name, languages=[code], part=True)
+    with pytest.raises(ProblemsFound) as failure:
+        assemble([tmp_path / "a", tmp_path / "b"], tmp_path / "site")
+    assert [p.code for p in failure.value.problems] == ["part-mismatch"]
+    assert not (tmp_path / "site").exists()
+
+
+def test_a_folder_that_is_not_a_part_is_refused(tmp_path):
+    (tmp_path / "site").mkdir()
+    with pytest.raises(ProblemsFound) as failure:
+        assemble([tmp_path / "site"], tmp_path / "out")
+    assert [p.code for p in failure.value.problems] == ["not-a-part"]
