@@ -8,10 +8,10 @@ any stage leaves it untouched.
 from __future__ import annotations
 
 import logging
+import os
 import shutil
 import sys
 import time
-import uuid
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing import get_context
@@ -22,7 +22,9 @@ from .pipeline import Generated, load_checked, mkdocs_settings, search_settings
 from .problem import ProblemsFound
 from .project import Project
 from .render.generate import prepare_rendering, render_language
-from .write import language_config, scan_placeholders, site_root, swap, sync_tree
+from .atomic import die_with_parent
+from .sitedir import mark, recover, refuse_unsafe, staging_for, swap
+from .write import language_config, scan_placeholders, site_root, sync_tree
 
 # The generator's own work, as the site issue defines it: load, validate, score, render
 # and write Markdown. MkDocs, and the final scan and swap of the built site, are not.
@@ -177,6 +179,8 @@ def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = No
     global _JOB
     root = root.resolve()
     site_dir = (site_dir or root / "site").resolve()
+    refuse_unsafe(root, site_dir)
+    recover(site_dir)
     build_dir = root / "build"
     timings = Timings()
 
@@ -190,7 +194,7 @@ def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = No
 
     # 2-4. Per language: render Markdown, write it with a MkDocs configuration, and build
     # it strictly (a warning fails it) into a staging folder. Two languages at a time.
-    staging = site_dir.with_name(f".{site_dir.name}.new.{uuid.uuid4().hex[:8]}")
+    staging = staging_for(site_dir)
     (build_dir / "jinja-cache").mkdir(parents=True, exist_ok=True)
     with _Stage(timings, "render"):
         # Done once here rather than once per worker: the workers inherit the compiled
@@ -204,7 +208,8 @@ def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = No
         if workers == 1:
             results = [_build_language(code) for code in codes]
         else:
-            with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork")) as pool:
+            with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork"),
+                                     initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
                 results = list(pool.map(_build_language, codes))
         timings.wall["languages"] = time.perf_counter() - start
         for result in results:
@@ -226,6 +231,7 @@ def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = No
             if leftovers:
                 raise ProblemsFound(leftovers)
             pages = sum(1 for _ in staging.rglob("*.html"))
+            mark(staging)
             # 6. Only now does the new site replace the old one.
             swap(staging, site_dir)
     finally:

@@ -17,6 +17,7 @@ from typing import Any
 import yaml
 
 from .problem import Problem
+from .screen import screen
 
 PathKey = tuple[str | int, ...]
 
@@ -208,14 +209,41 @@ class _DataLoader(Loader):  # type: ignore[misc, valid-type]
             mapping[key] = self.construct_object(value_node, deep=deep)
         return mapping
 
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        # A scalar the resolver accepts can still fail to convert (2020-13-45 as a date,
+        # !!int on a word): report it at the node instead of letting ValueError escape.
+        try:
+            return super().construct_object(node, deep=deep)
+        except (ValueError, OverflowError, TypeError) as exc:
+            raise _Unconvertible(None, None, f"cannot read this value: {exc}", node.start_mark) from None
+
+
+class _Unconvertible(yaml.constructor.ConstructorError):
+    """A well-formed scalar whose value cannot be built."""
+
+
+def _screened(text: str, file: str) -> list[Problem]:
+    loader = Loader(text)
+    try:
+        return screen(loader, text, file)
+    finally:
+        loader.dispose()
+
 
 def parse(text: str, file: str) -> tuple[Source, list[Problem]]:
     """Parse ``text``; never raises on bad YAML, returns problems instead."""
+    refused = _screened(text, file)
+    if refused:
+        # Nothing of a refused file is composed: no data, and no positions to walk.
+        return Source(file=file, text=""), refused
     source = Source(file=file, text=text)
     problems: list[Problem] = []
     loader = _DataLoader(text, file, problems)
     try:
         source.data = loader.get_single_data()
+    except _Unconvertible as exc:
+        line, col = _mark(exc.problem_mark)
+        problems.append(Problem(file, line, col, "bad-value", exc.problem or "cannot read this value"))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = _mark(mark) if mark else (1, 1)

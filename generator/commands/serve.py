@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from ..pipeline import Generated, load_checked, mkdocs_settings, search_settings
 from ..render.generate import render_language
@@ -24,6 +25,9 @@ def run(args: argparse.Namespace) -> int:
     root = args.root.resolve()
     project = load_checked(root)
     code = args.lang or project.source_language
+    if code not in project.languages:
+        print(f"rulesite serve: unknown language {code!r}; the site has {', '.join(project.languages)}", file=sys.stderr)
+        return 2
     settings = mkdocs_settings(Generated(project, render_language(project, code)))
     # The preview configuration has no `prebuilt` folder: the plugin renders on every rebuild.
     config = {
