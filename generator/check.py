@@ -7,7 +7,6 @@ Each function returns the problems it finds and never stops at the first, so one
 from __future__ import annotations
 
 import re
-import string
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable, Iterator
@@ -207,9 +206,32 @@ def check_page(page: Page, source: Source, stem: str, known: Known, units: list[
 
 # --------------------------------------------------------------------------- texts
 
+# In an interface string a placeholder is a bare name: no format spec ("{page:>9999}" grows a
+# page without bound), no conversion, no attribute or index ("{page.__class__}"), never
+# empty ("{}" has no value to take). "{{" and "}}" are literal braces.
+_BRACE = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
+_NAME = re.compile(r"[a-z_][a-z0-9_]*")
+
+
 def placeholders(text: str) -> list[str]:
     """Names of ``{name}`` placeholders in an interface string, in order."""
-    return [name for _, name, _, _ in string.Formatter().parse(text.replace("{{", "").replace("}}", "")) if name]
+    # Read with the same pattern as placeholder_problems, so a malformed text never raises.
+    return [m.group(1) for m in _BRACE.finditer(text) if m.group(1) and _NAME.fullmatch(m.group(1))]
+
+
+def placeholder_problems(text: str) -> list[tuple[int, str]]:
+    """(offset, message) of every placeholder that is not a plain ``{name}``."""
+    found = []
+    for match in _BRACE.finditer(text):
+        whole, name = match.group(), match.group(1)
+        if whole in ("{{", "}}"):
+            continue
+        if name is None:
+            found.append((match.start(), f"lone {whole!r}; write {whole * 2!r} for a literal brace"))
+        elif not _NAME.fullmatch(name):
+            found.append((match.start(), f"placeholder {whole[:40]!r} is not a plain {{name}}: "
+                                         "no format, conversion or empty name is allowed"))
+    return found
 
 
 def check_text(source: Source, path: PathKey, text: str, syntax: str, footnotes: set[str] | None,
@@ -221,11 +243,13 @@ def check_text(source: Source, path: PathKey, text: str, syntax: str, footnotes:
         if bad:
             problems.append(source.problem(path, "raw-html" if bad.group().startswith("<") else "template-syntax",
                                            "interface strings are plain text with {name} placeholders"))
-        try:
-            names = placeholders(text)
-        except ValueError as exc:
-            problems.append(source.problem(path, "bad-markup", f"malformed placeholder: {exc}"))
+        malformed = placeholder_problems(text)
+        for offset, message in malformed:
+            line, column = source.where_in_text(path, offset)
+            problems.append(Problem(source.file, line, column, "bad-markup", message))
+        if malformed:
             return problems
+        names = placeholders(text)
         if english is not None and sorted(names) != sorted(placeholders(english)):
             problems.append(source.problem(path, "placeholder-mismatch",
                                            f"placeholders {sorted(set(names))} differ from the English {sorted(set(placeholders(english)))}"))

@@ -7,6 +7,7 @@ rebuild, so editing a YAML file in ``rules_data/`` or ``examples/`` refreshes th
 
 from __future__ import annotations
 
+import html
 import logging
 import re
 from pathlib import Path
@@ -16,8 +17,11 @@ from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
+from markupsafe import Markup
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
+from mkdocs.structure.pages import Page
 from mkdocs.utils.meta import get_data
 
 from . import pipeline
@@ -60,6 +64,23 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
             config.nav = settings["nav"]
         return config
 
+    # MkDocs and Material treat titles and the site name as HTML and print most of them
+    # unescaped (aria-label="{{ config.site_name }}", {{ nav_item.title }}); ours are plain
+    # text from the data, so each is escaped once and marked safe, which Jinja's "| e"
+    # then leaves as it is.
+    def on_nav(self, nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
+        for key in ("site_name", "site_description"):
+            if config.get(key) is not None:
+                config[key] = html_text(config[key])
+        _escape_titles(nav.items)
+        return nav
+
+    def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+        for key in ("title", "description"):
+            if isinstance(page.meta.get(key), str):
+                page.meta[key] = html_text(page.meta[key])
+        return markdown
+
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         lang, source, codes = self.lang, self.source, self.codes
         kept = Files([])
@@ -90,6 +111,20 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
             if (self.root / folder).exists():
                 server.watch(str(self.root / folder))
         return server
+
+
+def html_text(text: str) -> Markup:
+    """Plain text as HTML, once: text that is already :class:`Markup` is left alone."""
+    return text if isinstance(text, Markup) else Markup(html.escape(str(text)))
+
+
+def _escape_titles(items: list) -> None:
+    for item in items:
+        # A page without a title from the navigation takes it from its Markdown later.
+        if item.title is not None:
+            item.title = html_text(item.title)
+        if getattr(item, "children", None):
+            _escape_titles(item.children)
 
 
 def fallback(path: Path) -> str:

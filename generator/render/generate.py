@@ -30,7 +30,19 @@ def _attrsafe(value: object) -> Markup:
     # Values inside attributes that Markdown itself parses (link titles, attribute lists):
     # no quote or brace may end them early, and no entity is needed.
     text = str(value).replace('"', "'").replace("{", "(").replace("}", ")").replace("\n", " ")
+    if not _balanced(text):
+        # Python-Markdown ends a link at the first ")" that closes nothing, title or not.
+        text = text.replace("(", "[").replace(")", "]")
     return Markup(text.replace("<", "‹").replace(">", "›"))
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for char in text:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 @lru_cache(maxsize=4)
