@@ -107,6 +107,31 @@ def check_site(site: Site, source: Source) -> list[Problem]:
     return problems
 
 
+_UNSAFE = re.compile(r"<\s*[A-Za-z!/?]|\{\{|\{%|\{#")
+
+
+def check_names(source: Source, skip: set[PathKey]) -> list[Problem]:
+    """Every other string of a file (publisher, printing and country names): plain text
+    with no HTML and no template syntax, like an interface string. ``skip``: unit paths,
+    which :func:`check_text` checks with their own syntax."""
+    problems: list[Problem] = []
+    stack: list[tuple[PathKey, object]] = [((), source.data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, dict):
+            stack += [(path + (k,), v) for k, v in value.items()]
+        elif isinstance(value, list):
+            stack += [(path + (i,), v) for i, v in enumerate(value)]
+        elif isinstance(value, str) and path not in skip:
+            bad = _UNSAFE.search(value)
+            if bad:
+                line, column = source.where_in_text(path, bad.start())
+                code = "raw-html" if bad.group().startswith("<") else "template-syntax"
+                problems.append(Problem(source.file, line, column, code,
+                                        "names are plain text: no HTML and no template syntax"))
+    return problems
+
+
 # --------------------------------------------------------------------------- pages
 
 

@@ -144,6 +144,10 @@ def load(root: Path) -> tuple[Project | None, Problems]:
         for unit in site_list:
             source = loader.sources[unit.file]
             loader.problems.extend(check.check_text(source, unit.path, unit.text, unit.syntax, set(), known))
+        for source in (site_source, rulesets_source):
+            if source is not None:
+                skip = {u.path for u in site_list if u.file == source.file}
+                loader.problems.extend(check.check_names(source, skip))
     if ui is not None and ui_source is not None:
         required = required_keys()
         missing = sorted(required - set(ui.strings))

@@ -18,7 +18,7 @@ from markupsafe import Markup
 
 from ..project import Project
 from ..status import unit_status
-from .escape import md_text
+from .escape import attr, md_text
 from .language import Lang
 from .page import ICONS, PageRenderer
 from .translate import comparison, dashboard
@@ -29,7 +29,8 @@ TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 def _attrsafe(value: object) -> Markup:
     # Values inside attributes that Markdown itself parses (link titles, attribute lists):
     # no quote or brace may end them early, and no entity is needed.
-    text = str(value).replace('"', "'").replace("{", "(").replace("}", ")").replace("\n", " ")
+    # Python-Markdown reads either quote as the end of a link title, so neither may appear.
+    text = str(value).replace('"', "”").replace("'", "’").replace("{", "(").replace("}", ")").replace("\n", " ")
     if not _balanced(text):
         # Python-Markdown ends a link at the first ")" that closes nothing, title or not.
         text = text.replace("(", "[").replace(")", "]")
@@ -60,6 +61,7 @@ def environment(cache: Path | None = None) -> Environment:
     )
     env.filters["yaml"] = lambda v: Markup(json.dumps(str(v), ensure_ascii=False))
     env.filters["attrsafe"] = _attrsafe
+    env.filters["htmlattr"] = attr  # plain text into an HTML attribute inside Markdown
     return env
 
 
