@@ -29,8 +29,7 @@ TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 def _attrsafe(value: object) -> Markup:
     # Values inside attributes that Markdown itself parses (link titles, attribute lists):
     # no quote or brace may end them early, and no entity is needed.
-    # Python-Markdown reads either quote as the end of a link title, so neither may appear.
-    text = str(value).replace('"', "”").replace("'", "’").replace("{", "(").replace("}", ")").replace("\n", " ")
+    text = str(value).replace('"', "'").replace("{", "(").replace("}", ")").replace("\n", " ")
     if not _balanced(text):
         # Python-Markdown ends a link at the first ")" that closes nothing, title or not.
         text = text.replace("(", "[").replace(")", "]")
