@@ -10,6 +10,7 @@ Duplicate keys, which ``safe_load`` silently lets win, are reported as problems.
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,6 +47,7 @@ class Source:
     text: str
     data: Any = None
     _positions: _Positions | None = field(default=None, repr=False)
+    _layouts: dict[PathKey, Any] = field(default_factory=dict, repr=False)
 
     def _located(self) -> _Positions:
         if self._positions is None:
@@ -103,19 +105,39 @@ class Source:
 
         Exact for one-line scalars and for folded or plain multi-line text, where each line
         break became one space; for anything with escapes it falls back to the node's start.
+        The line layout of a scalar is worked out once, so many errors in one long text cost
+        a binary search each.
         """
         line, column = self.where(path)
-        span = self.spans.get(tuple(path))
-        if span is None:
+        layout = self._layout(tuple(path))
+        if layout is None:
             return line, column
+        if isinstance(layout, int):  # one line: a fixed shift
+            return line, column + layout + offset
+        starts, places = layout
+        index = max(0, bisect.bisect_right(starts, offset) - 1)
+        first, (row, col) = starts[index], places[index]
+        return row, col + (offset - first)
+
+    def _layout(self, path: PathKey) -> int | tuple[list[int], list[tuple[int, int]]] | None:
+        cache = self._layouts
+        if path not in cache:
+            cache[path] = self._compute_layout(path)
+        return cache[path]
+
+    def _compute_layout(self, path: PathKey) -> int | tuple[list[int], list[tuple[int, int]]] | None:
+        span = self.spans.get(path)
+        if span is None:
+            return None
+        line, column = self.where(path)
         start, end, style = span
         raw = self.text[start:end]
         if style in ("'", '"'):
             if "\\" in raw or "\n" in raw or "''" in raw:
-                return line, column
-            return line, column + 1 + offset
+                return None
+            return 1
         if "\n" not in raw:
-            return line, column + offset
+            return 0
         lines = raw.split("\n")
         if style in (">", "|"):
             # Skip the indicator line; content lines share one indentation.
@@ -123,14 +145,16 @@ class Source:
             first_column = None
         else:
             first_column = column
+        starts: list[int] = []
+        places: list[tuple[int, int]] = []
         consumed = 0
         for number, text in enumerate(lines):
             stripped = text.lstrip(" ")
             col = first_column if (number == 0 and first_column is not None) else len(text) - len(stripped) + 1
-            if offset <= consumed + len(stripped):
-                return line + number, col + (offset - consumed)
+            starts.append(consumed)
+            places.append((line + number, col))
             consumed += len(stripped) + 1
-        return line, column
+        return starts, places
 
     def problem(self, path: PathKey, code: str, message: str, level: str = "error", *, at_key: bool = False) -> Problem:
         line, column = self.where_key(path) if at_key else self.where(path)
