@@ -30,6 +30,8 @@ def _attrsafe(value: object) -> Markup:
     # Values inside attributes that Markdown itself parses (link titles, attribute lists):
     # no quote or brace may end them early, and no entity is needed.
     text = str(value).replace('"', "'").replace("{", "(").replace("}", ")").replace("\n", " ")
+    # Inline patterns run inside these values too: no link, emphasis or code may start.
+    text = text.replace("[", "(").replace("]", ")").replace("*", "∗").replace("`", "ʼ").replace("_", " ")
     if not _balanced(text):
         # Python-Markdown ends a link at the first ")" that closes nothing, title or not.
         text = text.replace("(", "[").replace(")", "]")
