@@ -90,7 +90,8 @@ class _Loader:
         self.problems.extend(problems)
         self.sources[name] = source
         # A file that did not parse has no data worth validating: its syntax problem says it all.
-        return None if problems and any(p.code in ("yaml-syntax", "bad-encoding", "unreadable") for p in problems) else source
+        unreadable = source.data is None or any(p.code in ("yaml-syntax", "bad-encoding", "unreadable") for p in problems)
+        return None if problems and unreadable else source
 
     def model(self, path: Path, model: type, required: bool = True) -> tuple[Any, Source | None]:
         if not path.exists():
