@@ -52,6 +52,20 @@ _SKIP_KEYS = {"id", "ref", "page", "section", "publisher", "printing", "edition"
               "source_text", "lang", "language", "icon", "date", "years", "country_code", "type", "kind"}
 
 
+# Any element or attribute the marker created, an event handler or javascript: URL
+# carrying it, or the marker script having run.
+DETECT = """mark => {
+    const bad = [];
+    for (const el of document.querySelectorAll('*'))
+      for (const a of el.attributes)
+        if (a.name.includes(mark) || (a.name.startsWith('on') && a.value.includes(mark))
+            || /^\\s*javascript:/i.test(a.value))
+          bad.push(el.tagName + ' ' + a.name);
+    if (window[mark]) bad.push('script ran');
+    return bad;
+}"""
+
+
 def _kind(relative: str, path: tuple) -> str:
     folder = "translation" if relative.startswith("rules_data/translations/") else Path(relative).parent.name
     parts = [str(p) if not isinstance(p, int) else "[]" for p in path]
@@ -154,6 +168,7 @@ def test_every_vector_is_inert_in_chromium(hostile_site, capsys):
     from playwright.sync_api import sync_playwright
 
     findings: list[str] = []
+    searched = 0
     pages = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
@@ -166,24 +181,24 @@ def test_every_vector_is_inert_in_chromium(hostile_site, capsys):
             for relative in pages:
                 page.goto(f"{base}/{relative}", wait_until="load", timeout=60000)
                 page.wait_for_timeout(150)
-                created = page.evaluate("""mark => {
-                    const bad = [];
-                    for (const el of document.querySelectorAll('*'))
-                      for (const a of el.attributes)
-                        if (a.name.includes(mark) || (a.name.startsWith('on') && a.value.includes(mark))
-                            || /^\\s*javascript:/i.test(a.value))
-                          bad.push(el.tagName + ' ' + a.name);
-                    if (window[mark]) bad.push('script ran');
-                    return bad;
-                }""", MARK)
+                created = page.evaluate(DETECT, MARK)
                 findings += [f"{relative}: {item}" for item in created]
                 if not page.url.startswith(base):
                     findings.append(f"{relative}: navigated to {page.url}")
+            for code in ("en", "nl"):  # the search index, rendered as results
+                page.goto(f"{base}/{code}/", wait_until="networkidle", timeout=60000)
+                page.locator("input.md-search__input").click()
+                page.locator("input.md-search__input").press_sequentially("onerror", delay=20)
+                page.locator(".md-search-result__item").first.wait_for(state="visible", timeout=30000)
+                searched += page.locator(".md-search-result__item").count()
+                page.wait_for_timeout(500)
+                findings += [f"search {code}: {item}" for item in page.evaluate(DETECT, MARK)]
         finally:
             browser.close()
             server.shutdown()
     with capsys.disabled():
         print(f"\ninjection: {len(VECTORS)} vectors x {len(kinds)} kinds of string ({len(targets)} strings); "
               f"{in_build} vector-string pairs built and inert on {len(pages)} pages, "
-              f"{refused_pairs} refused by check")
+              f"{refused_pairs} refused by check; {searched} search results shown")
+    assert searched > 0
     assert findings == []
