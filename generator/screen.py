@@ -16,8 +16,9 @@ its line and column:
 ``too-long``
     one string longer than :data:`MAX_STRING` characters.
 ``bad-value``
-    a number with more than :data:`MAX_NUMBER_CHARS` characters; no count, year or
-    strength in any format comes near, and Python would refuse to convert some of them.
+    a number with more than :data:`MAX_NUMBER_CHARS` characters (no count, year or
+    strength in any format comes near, and Python would refuse to convert some of them),
+    or an explicit tag such as ``!!set`` or ``!!float``.
 
 The limits are far above anything the real data needs (its deepest file nests about 12
 levels, its longest text is a few hundred characters).
@@ -80,6 +81,12 @@ def screen(loader: Any, text: str, file: str) -> list[Problem]:
                 found.append(_at(file, event.start_mark, "yaml-alias",
                                  f"alias *{event.anchor} is not allowed in data files; write the value out"))
                 continue
+            if isinstance(event, (yaml.ScalarEvent, yaml.CollectionStartEvent)) and event.tag not in (None, "!"):
+                # Tags build sets, ordered maps, binary and dates: none is a value of these
+                # formats, and some of PyYAML's builders fail with errors of their own.
+                found.append(_at(file, event.start_mark, "bad-value",
+                                 f"the tag {event.tag.replace('tag:yaml.org,2002:', '!!')} is not used in data files; "
+                                 "write the plain value"))
             if isinstance(event, yaml.NodeEvent) and event.anchor is not None:
                 found.append(_at(file, event.start_mark, "yaml-alias",
                                  f"anchor &{event.anchor} is not allowed in data files; aliases are refused"))

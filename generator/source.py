@@ -238,7 +238,9 @@ class _DataLoader(Loader):  # type: ignore[misc, valid-type]
         # !!int on a word): report it at the node instead of letting ValueError escape.
         try:
             return super().construct_object(node, deep=deep)
-        except (ValueError, OverflowError, TypeError) as exc:
+        except yaml.YAMLError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - ValueError, IndexError (!!float ''), …: all mean a bad value
             raise _Unconvertible(None, None, f"cannot read this value: {exc}", node.start_mark) from None
 
 
@@ -273,6 +275,8 @@ def parse(text: str, file: str) -> tuple[Source, list[Problem]]:
         line, col = _mark(mark) if mark else (1, 1)
         what = " ".join(filter(None, [exc.context, exc.problem])) or "invalid YAML"
         problems.append(Problem(file, line, col, "yaml-syntax", what))
+    except RecursionError:
+        problems.append(Problem(file, 1, 1, "too-deep", "the file nests too deeply to be read"))
     except yaml.reader.ReaderError as exc:  # a control character the YAML reader refuses
         line = text.count("\n", 0, exc.position) + 1
         column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1

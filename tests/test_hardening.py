@@ -34,7 +34,10 @@ BOMB = "a: &a [x,x,x,x,x,x,x,x,x]\n" + "".join(
     ("count: " + "9" * 5000 + "\n", "bad-value", 1, 8),
     ("when: 2020-13-45\n", "bad-value", 1, 7),
     ("n: !!int many\n", "bad-value", 1, 4),
-], ids=["alias-bomb", "self-alias", "deep-flow", "deep-block", "long-string", "huge-number", "bad-date", "bad-int-tag"])
+    ("n: !!float ''\n", "bad-value", 1, 4),
+    ("n: !!omap [1]\n", "bad-value", 1, 4),
+], ids=["alias-bomb", "self-alias", "deep-flow", "deep-block", "long-string", "huge-number", "bad-date", "bad-int-tag",
+        "empty-float-tag", "bad-omap"])
 def test_hostile_yaml_is_refused_with_a_located_error(text, code, line, column):
     source, problems = parse(text, "f.yaml")
     assert (line, column, code) in {(p.line, p.column, p.code) for p in problems}, problems
