@@ -18,9 +18,12 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
+from mkdocs.structure.pages import Page
 
 from . import mkdocs_adapter
 from .problem import DataError
+from .render.escape import escape_fields, escape_titles
 
 log = logging.getLogger("mkdocs.plugins.rulesite")
 
@@ -59,6 +62,17 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
         if not config.nav:
             config.nav = settings["nav"]
         return config
+
+    # Material prints the site name, nav titles and page titles unescaped
+    # (aria-label="{{ config.site_name }}"); ours are plain text, escaped once here.
+    def on_nav(self, nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
+        escape_fields(config, ("site_name", "site_description"))
+        escape_titles(nav.items)
+        return nav
+
+    def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+        escape_fields(page.meta, ("title", "description"))
+        return markdown
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         by_path = {file.src_uri: file for file in files}
