@@ -218,10 +218,12 @@ def test_board_scenarios_are_bounded_and_located(tmp_path, capsys, text, code, l
     assert f"board.yaml:{line}:{column}: error [{code}]" in err, err
 
 
-def test_a_tile_file_with_an_alias_or_a_huge_count_is_located(tmp_path):
+@pytest.mark.parametrize("folder", ["tiles", "terms"])
+def test_tile_and_termbase_files_go_through_the_screen(tmp_path, folder):
+    # The tile catalogue and the termbase are read like every other data file.
     project = tmp_path / "project"
     shutil.copytree(FIXTURES / "minimal", project)
-    tiles = sorted((project / "rules_data" / "tiles").glob("*.yaml"))[0]
+    tiles = sorted((project / "rules_data" / folder).glob("*.yaml"))[0]
     text = tiles.read_text(encoding="utf-8")
     tiles.write_text("x: &a [1]\n" + text, encoding="utf-8")
     _, problems = load(project)
