@@ -24,12 +24,18 @@ from .problem import Problem
 from .rulesets import RulesetTable
 from .scorer import board as boards
 from .source import PathKey, Source
-from .tiles import Catalogue, TileFeatureSpec, TileId, tile_type
+from .tiles import MAX_TILE_FEATURES, Catalogue, TileFeatureSpec, TileId, tile_type
 from .validate import validate
 from .vocabulary import EDITIONS
 
 PlayerName = Annotated[str, Field(min_length=1)]
-Square = Annotated[list[int], Field(min_length=2, max_length=2)]
+# Bounds far above any real board (a game has under 200 tiles) keep the scorer, the
+# drawing and every printed total small and exact whatever a file says.
+MAX_PIECES = 1000
+Coordinate = Annotated[int, Field(ge=-MAX_PIECES, le=MAX_PIECES)]
+Square = Annotated[list[Coordinate], Field(min_length=2, max_length=2)]
+# A published total: bounded so that ``rulesite score`` always prints it exactly.
+Total = Annotated[int, Field(ge=-1_000_000_000, le=1_000_000_000)]
 # A side for what lies on sides, a half-edge for a field, or the name of a type that lies on its own square.
 Location = Literal[boards.SIDES + boards.HALVES + scorer.touching("none")]  # type: ignore[valid-type]
 
@@ -37,7 +43,7 @@ Location = Literal[boards.SIDES + boards.HALVES + scorer.touching("none")]  # ty
 class TileTypeSpec(Strict):
     """A tile type defined in the scenario itself (a fan tile, a hypothetical tile)."""
 
-    features: list[TileFeatureSpec] = Field(min_length=1)
+    features: list[TileFeatureSpec] = Field(min_length=1, max_length=MAX_TILE_FEATURES)
     """The features, by the edges they touch, as in the tile catalogue."""
 
 
@@ -74,13 +80,13 @@ class BoardScenarioSpec(Strict):
     """Id of a ruleset in rules_data/rulesets.yaml; default: the edition's default ruleset."""
     scoring: Literal[scorer.SCORINGS]  # type: ignore[valid-type]
     """during-game: every completed city, road and cloister holding a figure; final: every feature holding a figure."""
-    tile_types: dict[TileId, TileTypeSpec] = {}
+    tile_types: Annotated[dict[TileId, TileTypeSpec], Field(max_length=MAX_PIECES)] = {}
     """Tile types defined in this file."""
-    board: list[PlacedTileSpec] = Field(min_length=1)
+    board: list[PlacedTileSpec] = Field(min_length=1, max_length=MAX_PIECES)
     """The placed tiles."""
-    figures: list[FigureSpec] = []
+    figures: list[FigureSpec] = Field([], max_length=MAX_PIECES)
     """The figures on the board."""
-    expect: dict[PlayerName, int] | None = None
+    expect: dict[PlayerName, Total] | None = None
     """Published totals per player, confirmed by ``rulesite score``."""
 
 

@@ -10,10 +10,10 @@ any stage leaves it untouched.
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 import time
-import uuid
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing import get_context
@@ -21,16 +21,18 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from .assemble import write_part
+from .atomic import die_with_parent
 from .check import check_references
 from .examples import score_examples
 from .mkdocs_adapter import Generated, build_language, write_config
 from .problem import DataError, Problem, ProblemsFound, StageFailed
 from .project import Project, assemble, checked
 from .render.generate import prepare_rendering, render_language
+from .sitedir import mark, recover, refuse_unsafe, staging_for, swap
 from .source import read_all
 from .translations import check_terms, load_translations
 from .validate import validate_all
-from .write import scan_template_syntax, site_root, swap, write_language
+from .write import scan_template_syntax, site_root, write_language
 
 # The generator's own work, as the site issue defines it: load, validate, score, render
 # and write Markdown. MkDocs, and the final scan and swap of the built site, are not.
@@ -165,8 +167,9 @@ def _build_language(job: _Job, code: str) -> LanguageBuild:
 _worker_job: _Job | None = None
 
 
-def _start_worker(job: _Job) -> None:
+def _start_worker(job: _Job, parent: int) -> None:
     global _worker_job
+    die_with_parent(parent)  # a killed build must not leave its workers rendering for minutes
     _worker_job = job
 
 
@@ -185,7 +188,7 @@ def _build_languages(job: _Job, codes: list[str], jobs: int, timings: Timings) -
     else:
         # Forked workers inherit the compiled templates and every translation status.
         with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork"),
-                                 initializer=_start_worker, initargs=(job,)) as pool:
+                                 initializer=_start_worker, initargs=(job, os.getpid())) as pool:
             results = list(pool.map(_build_in_worker, codes))
     timings.wall["languages"] = time.perf_counter() - start
     for result in results:
@@ -215,6 +218,7 @@ def _finish(project: Project, results: list[LanguageBuild], staging: Path, site_
     if leftovers:
         raise ProblemsFound(leftovers)
     pages = sum(1 for _ in staging.rglob("*.html"))
+    mark(staging)  # tells a later build (and --site-dir) that rulesite made this folder
     swap(staging, site_dir)  # only now does the new site replace the old one
     return pages
 
@@ -245,6 +249,8 @@ def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = No
     """
     root = root.resolve()
     site_dir = (site_dir or root / "site").resolve()
+    refuse_unsafe(root, site_dir)  # never replace a folder a build did not make
+    recover(site_dir)  # undo what a killed build left: a missing site/, stale staging folders
     build_dir = root / "build"
     timings = Timings()
     with _Stage(timings, "load+check+score"):  # nothing is written before this is through
@@ -259,7 +265,7 @@ def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = No
     (build_dir / "jinja-cache").mkdir(parents=True, exist_ok=True)
     with _Stage(timings, "render"):
         prepare_rendering(project, build_dir / "jinja-cache")  # once here, not once per worker
-    staging = site_dir.with_name(f".{site_dir.name}.new.{uuid.uuid4().hex[:8]}")
+    staging = staging_for(site_dir)
     try:
         results = _build_languages(_Job(project, root, build_dir, staging, site_url), codes, jobs, timings)
         with _Stage(timings, "finish"):

@@ -9,7 +9,6 @@ Stage: check.
 from __future__ import annotations
 
 import re
-import string
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -26,7 +25,7 @@ from .tiles import Catalogue
 from .ui_strings import required_keys
 from .units import UnitInfo, page_units, site_units, ui_units, walk_sections
 from .validate import Data
-from .vocabulary import EDITIONS, LANGUAGE_CODE, TEMPLATE_OPENING
+from .vocabulary import EDITIONS, LANGUAGE_CODE, TEMPLATE_OPENING, TEMPLATE_SYNTAX
 
 
 @dataclass
@@ -117,6 +116,29 @@ def check_site(site: Site, source: Source) -> list[Problem]:
     for i, printing in enumerate(site.printings):
         problems += _refs(source, ("printings", i, "publisher"), "publisher", printing.publisher, known.publishers)
         problems += _refs(source, ("printings", i, "edition"), "edition", printing.edition, known.editions)
+    return problems
+
+
+def check_names(source: Source, skip: set[PathKey]) -> list[Problem]:
+    """Every other string of a file (publisher, printing and country names): plain text
+    with no HTML and no template syntax, like an interface string. ``skip``: unit paths,
+    which :func:`check_text` checks with their own syntax."""
+    problems: list[Problem] = []
+    stack: list[tuple[PathKey, object]] = [((), source.data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, dict):
+            stack += [(path + (k,), v) for k, v in value.items()]
+        elif isinstance(value, list):
+            stack += [(path + (i,), v) for i, v in enumerate(value)]
+        elif isinstance(value, str) and path not in skip:
+            found = (match for match in (markup.HTML.search(value), TEMPLATE_SYNTAX.search(value)) if match)
+            bad = min(found, key=lambda match: match.start(), default=None)
+            if bad:
+                line, column = source.where_in_text(path, bad.start())
+                code = "raw-html" if bad.group().startswith("<") else "template-syntax"
+                problems.append(Problem(source.file, line, column, code,
+                                        "names are plain text: no HTML and no template syntax"))
     return problems
 
 
@@ -226,9 +248,32 @@ def check_page(page: Page, source: Source, stem: str, known: Known, units: list[
 
 # --------------------------------------------------------------------------- texts
 
+# In an interface string a placeholder is a bare name: no format spec ("{page:>9999}" grows a
+# page without bound), no conversion, no attribute or index ("{page.__class__}"), never
+# empty ("{}" has no value to take). "{{" and "}}" are literal braces.
+_BRACE = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
+_NAME = re.compile(r"[a-z_][a-z0-9_]*")
+
+
 def placeholders(text: str) -> list[str]:
     """Names of ``{name}`` placeholders in an interface string, in order."""
-    return [name for _, name, _, _ in string.Formatter().parse(text.replace("{{", "").replace("}}", "")) if name]
+    # Read with the same pattern as placeholder_problems, so a malformed text never raises.
+    return [m.group(1) for m in _BRACE.finditer(text) if m.group(1) and _NAME.fullmatch(m.group(1))]
+
+
+def placeholder_problems(text: str) -> list[tuple[int, str]]:
+    """(offset, message) of every placeholder that is not a plain ``{name}``."""
+    found = []
+    for match in _BRACE.finditer(text):
+        whole, name = match.group(), match.group(1)
+        if whole in ("{{", "}}"):
+            continue
+        if name is None:
+            found.append((match.start(), f"lone {whole!r}; write {whole * 2!r} for a literal brace"))
+        elif not _NAME.fullmatch(name):
+            found.append((match.start(), f"placeholder {whole[:40]!r} is not a plain {{name}}: "
+                                         "no format, conversion or empty name is allowed"))
+    return found
 
 
 def check_text(source: Source, path: PathKey, text: str, syntax: str, footnotes: set[str] | None,
@@ -241,11 +286,13 @@ def check_text(source: Source, path: PathKey, text: str, syntax: str, footnotes:
         if bad:
             problems.append(source.problem(path, "raw-html" if bad.group().startswith("<") else "template-syntax",
                                            "interface strings are plain text with {name} placeholders"))
-        try:
-            names = placeholders(text)
-        except ValueError as exc:
-            problems.append(source.problem(path, "bad-markup", f"malformed placeholder: {exc}"))
+        malformed = placeholder_problems(text)
+        for offset, message in malformed:
+            line, column = source.where_in_text(path, offset)
+            problems.append(Problem(source.file, line, column, "bad-markup", message))
+        if malformed:
             return problems
+        names = placeholders(text)
         if english is not None and sorted(names) != sorted(placeholders(english)):
             problems.append(source.problem(path, "placeholder-mismatch",
                                            f"placeholders {sorted(set(names))} differ from the English {sorted(set(placeholders(english)))}"))
@@ -408,6 +455,11 @@ def _check_site_units(data: Data, refs: References) -> None:
     for unit in site_list:
         source = data.files.sources[unit.file]
         refs.problems += check_text(source, unit.path, unit.text, unit.syntax, set(), refs.known)
+    # Every other string of site.yaml and rulesets.yaml (publisher, printing, source names).
+    for valid in (data.site, data.rulesets):
+        if valid is not None:
+            skip = {u.path for u in site_list if u.file == valid.source.file}
+            refs.problems += check_names(valid.source, skip)
 
 
 def _check_ui(data: Data, refs: References) -> None:

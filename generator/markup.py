@@ -20,6 +20,7 @@ Stage: model.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -33,6 +34,10 @@ HTML = re.compile(r"<\s*[A-Za-z!/?]")
 # Template syntax is reported once per run, then treated as text so it does not also
 # count as broken inline markup.
 _TEMPLATE = TEMPLATE_SYNTAX
+_TAG_START = re.compile(r"\{([a-z]+):")
+# A text with more mistakes than this is reported up to here: enough to fix, and the
+# check of a hostile megabyte of braces stays linear.
+MAX_ERRORS = 100
 
 
 @dataclass(frozen=True)
@@ -97,6 +102,7 @@ def parse(text: str) -> tuple[tuple[Node, ...], tuple[MarkupError, ...]]:
             stack[-1][1].append(Text("".join(buffer)))
             buffer.clear()
 
+    starts = sorted(template_spans)
     i = 0
     while i < len(text):
         if i in template_spans:
@@ -128,7 +134,7 @@ def parse(text: str) -> tuple[tuple[Node, ...], tuple[MarkupError, ...]]:
                 stack[-1][1].append(Ref(tag, target, label, i))
                 i = match.end()
                 continue
-            tag = re.match(r"\{([a-z]+):", text[i:])
+            tag = _TAG_START.match(text, i)
             if tag and tag.group(1) in TAGS:
                 errors.append(MarkupError(i, "bad-markup", f"malformed {{{tag.group(1)}:…}} reference: ids are lower-case words joined by '-' or '.'"))
             else:
@@ -141,7 +147,8 @@ def parse(text: str) -> tuple[tuple[Node, ...], tuple[MarkupError, ...]]:
             buffer.append(token)
         else:
             # Plain text; a run never crosses the start of a template span.
-            end = min((start for start in template_spans if i < start < i + len(token)), default=i + len(token))
+            following = bisect.bisect_right(starts, i)
+            end = starts[following] if following < len(starts) and starts[following] < i + len(token) else i + len(token)
             buffer.append(text[i:end])
             i = end
             continue
@@ -152,6 +159,10 @@ def parse(text: str) -> tuple[tuple[Node, ...], tuple[MarkupError, ...]]:
         errors.append(MarkupError(offset, "bad-markup", f"unclosed {'**' if style == 'strong' else '*'} ({style})"))
         stack[-1][1].append(Text("**" if style == "strong" else "*"))
         stack[-1][1].extend(children)
+    if len(errors) > MAX_ERRORS:
+        errors.sort(key=lambda e: e.offset)
+        errors[MAX_ERRORS:] = [MarkupError(errors[MAX_ERRORS].offset, errors[MAX_ERRORS].code,
+                                           f"{len(errors) - MAX_ERRORS} more mistakes from here on; fix the ones above first")]
     return tuple(stack[0][1]), tuple(errors)
 
 
@@ -179,7 +190,7 @@ def plain(nodes: tuple[Node, ...], labels: dict[tuple[str, str], str] | None = N
     return "".join(out)
 
 
-_FN = re.compile(r"\s*\{fn:[^{}]*\}")
+_FN = re.compile(r" ?\{fn:[^{}]*\}")
 _SPACE = re.compile(r"\s+")
 
 
@@ -189,4 +200,6 @@ def wording(text: str) -> str:
     Moving a footnote reference or re-wrapping a line changes no wording, so a translation
     made before such an edit is still current.
     """
-    return _SPACE.sub(" ", _FN.sub("", text)).strip()
+    # Spaces are folded first, so the space before a reference is one character: a run of
+    # blanks can never be rescanned from every position.
+    return _SPACE.sub(" ", _FN.sub("", _SPACE.sub(" ", text))).strip()

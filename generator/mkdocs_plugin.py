@@ -19,9 +19,12 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 from mkdocs.utils import normalize_url
+from mkdocs.structure.nav import Navigation
+from mkdocs.structure.pages import Page
 
 from . import mkdocs_adapter, page_cache, raw_html
 from .problem import DataError
+from .render.escape import escape_fields, escape_titles
 
 log = logging.getLogger("mkdocs.plugins.rulesite")
 
@@ -71,7 +74,11 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
             theme = Path(config.theme.custom_dir) if config.theme.custom_dir else None
             self.cache = page_cache.open_cache(self.root, Path(config.config_file_path), theme)
 
-    def on_nav(self, nav, config: MkDocsConfig, files: Files):
+    # Material prints the site name, nav titles and page titles unescaped
+    # (aria-label="{{ config.site_name }}"); ours are plain text, escaped once here.
+    def on_nav(self, nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
+        escape_fields(config, ("site_name", "site_description"))
+        escape_titles(nav.items)
         self.files_key, self.nav = page_cache.files_fingerprint(files), nav
         return nav
 
@@ -82,7 +89,8 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
             page_cache.serve_cached_pages(env, pages, self.nav, self.cache, config.plugins)
         return env
 
-    def on_page_markdown(self, markdown: str, page, config: MkDocsConfig, files: Files) -> str:
+    def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+        escape_fields(page.meta, ("title", "description"))
         markdown, self.raw[page.file.src_uri] = raw_html.set_aside(markdown)
         if self.cache:
             self.cache.before_conversion(page, markdown, self.files_key)

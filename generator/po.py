@@ -12,18 +12,19 @@ Stage: write.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
 import polib
 
-from . import check, terms
+from . import atomic, check, terms
 from .problem import Problem
 from .project import Project
 from .source import parse
 from .status import unit_status
-from .translation_store import Edit, write_translation
+from .translation_store import Edit, planned_text
 from .units import UnitInfo, fingerprint
 
 HEADER_DOC = "X-Rulesite-Document"
@@ -142,7 +143,15 @@ def _read_edits(project: Project, path: Path, result: ImportResult) -> tuple[str
     return language, doc, edits
 
 
+# Characters a YAML file may not hold (YAML 1.1's printable set, inverted).
+_UNPRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
 def _check_entry(project: Project, edit: Edit, known: check.Known, footnotes: set[str]) -> list[Problem]:
+    bad = _UNPRINTABLE.search(edit.text)
+    if bad:
+        return [Problem("po", 1, 1, "bad-value",
+                        f"the msgstr holds the control character U+{ord(bad.group()):04X}, which no translation needs")]
     # Check the translation as the loader would, on a throwaway one-value source.
     source, _ = parse(json.dumps(edit.text, ensure_ascii=False), "po")
     return [p for p in check.check_text(source, (), edit.text, edit.unit.syntax, footnotes, known, english=edit.unit.text)
@@ -159,13 +168,22 @@ def import_files(project: Project, files: list[Path]) -> ImportResult:
             planned.append(read)
     if result.problems:
         return result
+    # Every new file text is worked out and read back before the first one is replaced.
+    texts: list[tuple[Path, str, int]] = []
     for language, doc, edits in planned:
         if not edits:
             continue
         target = project.root / "rules_data" / "translations" / language / f"{doc}.yaml"
-        write_translation(target, doc, language, edits, project)
+        try:
+            texts.append((target, planned_text(target, doc, language, edits, project), len(edits)))
+        except (ValueError, OSError) as exc:
+            result.problems.append(Problem(str(target), 1, 1, "bad-po", f"import refused: {exc}"))
+    if result.problems:
+        return result
+    for target, text, changed in texts:
+        atomic.write_text(target, text)
         result.written.append(target)
-        result.changed += len(edits)
+        result.changed += changed
     return result
 
 

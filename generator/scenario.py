@@ -79,7 +79,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, create_model
 
 from . import scorer
-from .boardscenario import BoardScenarioSpec, BoardView, read_board_scenario
+from .boardscenario import BoardScenarioSpec, BoardView, Total, read_board_scenario
 from .model import Strict
 from .problem import Problem
 from .rulesets import RulesetTable, builtin
@@ -93,9 +93,12 @@ FEATURE_TYPES = scorer.FEATURE_TYPES
 PlayerName = Annotated[str, Field(min_length=1)]
 # Bounds appear in the published schema for editors; the reader checks them itself so it
 # can give each its own problem code instead of a generic bad-value.
-Strength = Annotated[int, Field(json_schema_extra={"minimum": 0})]
-Count = Annotated[int, Field(json_schema_extra={"minimum": 0})]
-Tiles = Annotated[int, Field(json_schema_extra={"minimum": 1})]
+Strength = Annotated[int, Field(le=100, json_schema_extra={"minimum": 0})]
+Count = Annotated[int, Field(le=1000, json_schema_extra={"minimum": 0})]
+Tiles = Annotated[int, Field(le=1000, json_schema_extra={"minimum": 1})]
+# Upper bounds sit far above any table (a strength of 100 followers, a feature of 1,000
+# tiles): they keep every total a number ``rulesite score`` prints exactly and quickly.
+# Published totals are bounded by Total, shared with the board reader.
 
 
 def _applies_to(attribute: str) -> str:
@@ -115,7 +118,7 @@ def _feature_fields() -> dict[str, Any]:
     }
     for name, words in scorer.ATTRIBUTES.items():
         kind = scorer.Feature.__dataclass_fields__[name].type
-        python = {"int": Count, "bool": bool}.get(kind, list[PlayerName])
+        python = {"int": Count, "bool": bool}.get(kind, Annotated[list[PlayerName], Field(max_length=1000)])
         default = {"int": 0, "bool": False}.get(kind)
         if name == "completed_cities":
             python, default = Count | None, None
@@ -139,9 +142,9 @@ class ScenarioSpec(Strict):
     """Id of a ruleset in rules_data/rulesets.yaml; default: the edition's default ruleset."""
     scoring: Literal["during-game", "final"]
     """during-game: features a tile has just completed; final: what is left at the end of the game."""
-    features: list[FeatureSpec] = Field(min_length=1)
+    features: list[FeatureSpec] = Field(min_length=1, max_length=1000)
     """The features scored."""
-    expect: dict[PlayerName, int] | None = None
+    expect: dict[PlayerName, Total] | None = None
     """Published totals per player, confirmed by ``rulesite score``."""
 
 
@@ -233,7 +236,9 @@ def _check_feature(source: Source, at: PathKey, feature: dict[str, Any], scoring
     if kind == "field" and isinstance(cities, list):
         seen: set[Any] = set()
         for position, city in enumerate(cities):
-            if city in seen and isinstance(city, str):
+            if not isinstance(city, str):
+                continue  # the schema reports a city that is not a name
+            if city in seen:
                 value(("cities", position), "duplicate-city", f"city {city!r} is named twice for this field")
             seen.add(city)
         count = feature.get("completed_cities")

@@ -12,6 +12,7 @@ Stage: read.
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from typing import Any
 import yaml
 
 from .problem import Problem
+from .screen import screen
 
 PathKey = tuple[str | int, ...]
 
@@ -47,6 +49,7 @@ class Source:
     text: str
     data: Any = None
     _positions: _Positions | None = field(default=None, repr=False)
+    _layouts: dict[PathKey, Any] = field(default_factory=dict, repr=False)
 
     def _located(self) -> _Positions:
         if self._positions is None:
@@ -104,19 +107,39 @@ class Source:
 
         Exact for one-line scalars and for folded or plain multi-line text, where each line
         break became one space; for anything with escapes it falls back to the node's start.
+        The line layout of a scalar is worked out once, so many errors in one long text cost
+        a binary search each.
         """
         line, column = self.where(path)
-        span = self.spans.get(tuple(path))
-        if span is None:
+        layout = self._layout(tuple(path))
+        if layout is None:
             return line, column
+        if isinstance(layout, int):  # one line: a fixed shift
+            return line, column + layout + offset
+        starts, places = layout
+        index = max(0, bisect.bisect_right(starts, offset) - 1)
+        first, (row, col) = starts[index], places[index]
+        return row, col + (offset - first)
+
+    def _layout(self, path: PathKey) -> int | tuple[list[int], list[tuple[int, int]]] | None:
+        cache = self._layouts
+        if path not in cache:
+            cache[path] = self._compute_layout(path)
+        return cache[path]
+
+    def _compute_layout(self, path: PathKey) -> int | tuple[list[int], list[tuple[int, int]]] | None:
+        span = self.spans.get(path)
+        if span is None:
+            return None
+        line, column = self.where(path)
         start, end, style = span
         raw = self.text[start:end]
         if style in ("'", '"'):
             if "\\" in raw or "\n" in raw or "''" in raw:
-                return line, column
-            return line, column + 1 + offset
+                return None
+            return 1
         if "\n" not in raw:
-            return line, column + offset
+            return 0
         lines = raw.split("\n")
         if style in (">", "|"):
             # Skip the indicator line; content lines share one indentation.
@@ -124,14 +147,16 @@ class Source:
             first_column = None
         else:
             first_column = column
+        starts: list[int] = []
+        places: list[tuple[int, int]] = []
         consumed = 0
         for number, text in enumerate(lines):
             stripped = text.lstrip(" ")
             col = first_column if (number == 0 and first_column is not None) else len(text) - len(stripped) + 1
-            if offset <= consumed + len(stripped):
-                return line + number, col + (offset - consumed)
+            starts.append(consumed)
+            places.append((line + number, col))
             consumed += len(stripped) + 1
-        return line, column
+        return starts, places
 
     def problem(self, path: PathKey, code: str, message: str, level: str = "error", *, at_key: bool = False) -> Problem:
         line, column = self.where_key(path) if at_key else self.where(path)
@@ -210,19 +235,50 @@ class _DataLoader(Loader):  # type: ignore[misc, valid-type]
             mapping[key] = self.construct_object(value_node, deep=deep)
         return mapping
 
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        # A scalar the resolver accepts can still fail to convert (2020-13-45 as a date,
+        # !!int on a word): report it at the node instead of letting ValueError escape.
+        try:
+            return super().construct_object(node, deep=deep)
+        except yaml.YAMLError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - ValueError, IndexError (!!float ''), …: all mean a bad value
+            raise _Unconvertible(None, None, f"cannot read this value: {exc}", node.start_mark) from None
+
+
+class _Unconvertible(yaml.constructor.ConstructorError):
+    """A well-formed scalar whose value cannot be built."""
+
+
+def _screened(text: str, file: str) -> list[Problem]:
+    loader = Loader(text)
+    try:
+        return screen(loader, text, file)
+    finally:
+        loader.dispose()
+
 
 def parse(text: str, file: str) -> tuple[Source, list[Problem]]:
     """Parse ``text``; never raises on bad YAML, returns problems instead."""
+    refused = _screened(text, file)
+    if refused:
+        # Nothing of a refused file is composed: no data, and no positions to walk.
+        return Source(file=file, text=""), refused
     source = Source(file=file, text=text)
     problems: list[Problem] = []
     loader = _DataLoader(text, file, problems)
     try:
         source.data = loader.get_single_data()
+    except _Unconvertible as exc:
+        line, col = _mark(exc.problem_mark)
+        problems.append(Problem(file, line, col, "bad-value", exc.problem or "cannot read this value"))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = _mark(mark) if mark else (1, 1)
         what = " ".join(filter(None, [exc.context, exc.problem])) or "invalid YAML"
         problems.append(Problem(file, line, col, "yaml-syntax", what))
+    except RecursionError:
+        problems.append(Problem(file, 1, 1, "too-deep", "the file nests too deeply to be read"))
     except yaml.reader.ReaderError as exc:  # a control character the YAML reader refuses
         line = text.count("\n", 0, exc.position) + 1
         column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
@@ -309,7 +365,9 @@ class Files:
         source, problems = read(path, name)
         self.problems.extend(problems)
         self.sources[name] = source
-        return None if any(p.code in _UNPARSED for p in problems) else source
+        # A file the screen refused has no data at all (source.data is None): nothing to validate.
+        unparsed = source.data is None or any(p.code in _UNPARSED for p in problems)
+        return None if problems and unparsed else source
 
 
 def read_all(root: Path) -> Files:

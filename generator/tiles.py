@@ -28,6 +28,9 @@ from .vocabulary import TILE_ID
 TileId = Annotated[str, Field(pattern=TILE_ID, max_length=40)]
 Edge = Literal[boards.SIDES + boards.HALVES]  # type: ignore[valid-type]
 Side = Literal[boards.SIDES]  # type: ignore[valid-type]
+# A tile has at most a feature per side, one per half-edge and a cloister; the bounds keep
+# a hostile file from making the scorer or the drawing do unbounded work.
+MAX_TILE_FEATURES = len(boards.SIDES) + len(boards.HALVES) + 1
 Symbol = Literal["mage", "crop-circle-pitchfork", "crop-circle-club", "crop-circle-shield", "garden"]
 
 
@@ -36,15 +39,15 @@ class TileFeatureSpec(Strict):
 
     type: Literal[scorer.FEATURE_TYPES]  # type: ignore[valid-type]
     """What it is."""
-    edges: list[Edge] = []
+    edges: Annotated[list[Edge], Field(max_length=len(boards.SIDES + boards.HALVES))] = []
     """Cities and roads: the sides N, E, S, W they reach. Fields: the half-edges NL NR EL ER SL SR WL WR."""
-    pennants: Annotated[int, Field(ge=0)] = 0
+    pennants: Annotated[int, Field(ge=0, le=100)] = 0
     """City only: pennants (coats of arms) on this segment."""
     inn: bool = False
     """Road only: an inn lies beside this road (Inns & Cathedrals)."""
     cathedral: bool = False
     """City only: a cathedral stands in it (Inns & Cathedrals)."""
-    cities: list[Side] = []
+    cities: Annotated[list[Side], Field(max_length=len(boards.SIDES))] = []
     """Field only: the edges of this tile's cities that the field borders."""
 
 
@@ -53,11 +56,11 @@ class TileSpec(Strict):
 
     id: TileId
     """The id used in tile tables and on boards (``D``, ``MW-C1-01``)."""
-    counts: dict[EditionId, Annotated[int, Field(ge=1)]] = Field(min_length=1)
+    counts: dict[EditionId, Annotated[int, Field(ge=1, le=1000)]] = Field(min_length=1)
     """How many copies each tile edition has."""
     layout: Literal["known", "not-known"] = "known"
     """not-known: no source gives this tile's layout; it is shown as a placeholder."""
-    features: list[TileFeatureSpec] = []
+    features: list[TileFeatureSpec] = Field([], max_length=MAX_TILE_FEATURES)
     """The features, by the edges they touch (required when the layout is known)."""
     symbols: list[Symbol] = []
     """Symbols printed on the tile that rules refer to."""

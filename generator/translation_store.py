@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import atomic
 from .project import Project
 from .source import parse
 from .status import unit_status
@@ -47,16 +48,37 @@ def _block(edit: Edit) -> str:
 
 
 def write_translation(target: Path, doc: str, language: str, edits: list[Edit], project: Project) -> None:
-    """Change only what the edits touch; new units go at the end, in English order."""
-    if not target.exists():
-        target.parent.mkdir(parents=True, exist_ok=True)
+    """Change only what the edits touch; new units go at the end, in English order.
+
+    The file is replaced in one step, and only once its new text is known to read back.
+    """
+    atomic.write_text(target, planned_text(target, doc, language, edits, project))
+
+
+def planned_text(target: Path, doc: str, language: str, edits: list[Edit], project: Project) -> str:
+    """The new text of ``target`` with ``edits`` applied; ValueError if it would not read back."""
+    old = target.read_text(encoding="utf-8") if target.exists() else None
+    text = _edited(old, target, doc, language, edits, project)
+    source, problems = parse(text, str(target))
+    units = source.data.get("units") if isinstance(source.data, dict) else None
+    if problems or not isinstance(units, dict):
+        raise ValueError(f"{target}: the edited file would not read back: "
+                         + "; ".join(p.format_text() for p in problems[:3]))
+    for edit in edits:
+        got = units.get(edit.unit.id)
+        wanted = {"text": edit.text, "source": edit.source, "source_text": edit.source_text}
+        if not isinstance(got, dict) or any(got.get(k) != v for k, v in wanted.items()):
+            raise ValueError(f"{target}: unit {edit.unit.id!r} would not read back as written")
+    return text
+
+
+def _edited(text: str | None, target: Path, doc: str, language: str, edits: list[Edit], project: Project) -> str:
+    if text is None:
         order = list(project.units[doc])
         edits = sorted(edits, key=lambda e: order.index(e.unit.id))
         header = (f"# yaml-language-server: $schema=../../../schema/translation.schema.json\n"
                   f"# {language}: translation of {doc}. Edit the texts, or round-trip with `rulesite po`.\n")
-        target.write_text(header + "units:\n" + "".join(_block(e) for e in edits), encoding="utf-8")
-        return
-    text = target.read_text(encoding="utf-8")
+        return header + "units:\n" + "".join(_block(e) for e in edits)
     source, problems = parse(text, str(target))
     if problems or not isinstance(source.data, dict):
         raise ValueError(f"{target}: cannot update a file that does not parse")
@@ -90,7 +112,7 @@ def write_translation(target: Path, doc: str, language: str, edits: list[Edit], 
             start = sum(len(l) for l in text.splitlines(keepends=True)[:line - 1]) + column - 1
             text = text[:start] + text[source.ends[("units",)]:].lstrip("{} \n")
         text = text.rstrip("\n") + ("\n" if text.strip() else "") + "units:\n" + addition
-    target.write_text(text, encoding="utf-8")
+    return text
 
 
 def accept_minor_edit(project: Project, doc: str, unit_ids: list[str]) -> list[Path]:

@@ -31,7 +31,8 @@ EDITION_PATTERN = r"^C[0-9]$"
 
 # Template syntax of Jinja ({{ }}, {% %}, {# #}) and MediaWiki ({{{title}}}) in data text:
 # data is never a template, so any of it is a mistake.
-TEMPLATE_SYNTAX = re.compile(r"\{\{\{?[^{}]*\}?\}\}|\{%.*?%\}|\{#.*?#\}|\{\{|\{%|\{#|\}\}|%\}")
+# Spans are bounded (200 characters) so that many unclosed "{%" cannot make a search quadratic.
+TEMPLATE_SYNTAX = re.compile(r"\{\{\{?[^{}]{0,200}\}?\}\}|\{%.{0,200}?%\}|\{#.{0,200}?#\}|\{\{|\{%|\{#|\}\}|%\}")
 # Only the opening marks, for built HTML and interface strings: a lone "}}" is common in
 # minified JavaScript and in "{name}}"-free placeholders and says nothing there.
 TEMPLATE_OPENING = re.compile(r"\{\{|\{%")

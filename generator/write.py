@@ -10,8 +10,6 @@ import html
 import json
 import os
 import re
-import shutil
-import uuid
 from pathlib import Path
 from typing import Any
 
@@ -62,14 +60,6 @@ def sync_tree(target: Path, files: dict[str, str]) -> int:
     return written
 
 
-def swap(new: Path, target: Path) -> None:
-    """Put ``new`` in place of ``target``; the old tree is removed only after the rename."""
-    old = target.with_name(f".{target.name}.old.{uuid.uuid4().hex[:8]}")
-    if target.exists():
-        os.replace(target, old)
-    os.replace(new, target)
-    if old.exists():
-        shutil.rmtree(old)
 
 
 def site_root(languages: list[tuple[str, str]], default: str, title: str, base: str = "/",

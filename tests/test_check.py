@@ -39,12 +39,17 @@ def test_every_invalid_fixture_names_its_own_code():
         assert {code for _, _, code in expected} == {fixture.stem}, fixture.name
 
 
-@pytest.mark.parametrize("fixture", INVALID, ids=lambda p: p.stem)
-def test_invalid_fixture_reports_code_at_line_and_column(minimal, fixture):
+def located(minimal, fixture):
+    """The fixture's expected (line, column, code) items, what loading it found in its file, and every problem."""
     target, expected = expectations(fixture)
     drop(minimal, fixture)
     _, problems = load(minimal)
-    found = {(p.line, p.column, p.code) for p in problems if p.file == target}
+    return expected, {(p.line, p.column, p.code) for p in problems if p.file == target}, problems
+
+
+@pytest.mark.parametrize("fixture", INVALID, ids=lambda p: p.stem)
+def test_invalid_fixture_reports_code_at_line_and_column(minimal, fixture):
+    expected, found, problems = located(minimal, fixture)
     for item in expected:
         assert item in found, f"expected {item} in {sorted(found)}"
     assert {p.level for p in problems} == {read_header(fixture).level}

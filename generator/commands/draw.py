@@ -2,7 +2,7 @@
 
 The picture is the one the site shows beside a worked example: the same data, the same
 drawing, the scored features outlined. Problems are reported like ``rulesite score``
-does; the file is written whole (to a temporary name, then renamed) or not at all.
+does; the file is written whole (to a temporary name, flushed, then renamed) or not at all.
 
 Stage: command.
 """
@@ -10,11 +10,10 @@ Stage: command.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from pathlib import Path
 
+from .. import atomic
 from ..catalogue import load_catalogue
 from ..problem import ProblemsFound
 from ..render import svg
@@ -59,15 +58,6 @@ def run(args: argparse.Namespace) -> int:
         return 2
     symbols = {tid: spec.symbols for tid, spec in catalogue.specs.items()}
     picture = svg.board_svg(doc.board.board, doc.board.scored, _colours(Path(args.root)), symbols)
-    target = args.output.resolve()
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=".draw-", suffix=".svg", dir=target.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(picture)
-        os.replace(temporary, target)
-    finally:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
+    atomic.write_text(args.output.resolve(), picture)  # a kill leaves the old picture or the new one
     print(f"wrote {args.output}", file=sys.stderr)
     return 0

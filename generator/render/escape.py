@@ -10,8 +10,10 @@ Stage: render.
 
 from __future__ import annotations
 
+import html
 import re
 from functools import lru_cache
+from typing import Any
 
 from markupsafe import Markup
 
@@ -46,3 +48,33 @@ def md_text(text: str, line_start: bool = True) -> Markup:
 def attr(text: str) -> Markup:
     """A value for an HTML attribute in double quotes."""
     return Markup(md_text(text).replace("'", "&#39;"))
+
+
+# --------------------------------------------------------------------------- plain text as HTML
+
+# MkDocs and Material treat titles and the site name as HTML and print most of them
+# unescaped (aria-label="{{ config.site_name }}", {{ nav_item.title }}); ours are plain
+# text from the data, so each is escaped once and marked safe, which Jinja's "| e" then
+# leaves as it is.
+
+
+def html_text(text: str) -> Markup:
+    """Plain text as HTML, once: text that is already :class:`Markup` is left alone."""
+    return text if isinstance(text, Markup) else Markup(html.escape(str(text)))
+
+
+def escape_fields(mapping: Any, keys: tuple[str, ...]) -> None:
+    """Escape the string values of ``keys`` in a MkDocs config or page meta, in place."""
+    for key in keys:
+        if isinstance(mapping.get(key), str):
+            mapping[key] = html_text(mapping[key])
+
+
+def escape_titles(items: list[Any]) -> None:
+    """Escape the title of every navigation item, sections' children included."""
+    for item in items:
+        # A page without a title from the navigation takes it from its Markdown later.
+        if item.title is not None:
+            item.title = html_text(item.title)
+        if getattr(item, "children", None):
+            escape_titles(item.children)

@@ -22,7 +22,7 @@ from markupsafe import Markup
 from ..printings import cited_by, texts_by_printing
 from ..project import Project
 from ..status import unit_status
-from .escape import md_text
+from .escape import attr, md_text
 from .glossary import glossary
 from .language import Lang
 from .names import country_name, language_name
@@ -37,7 +37,21 @@ def _attrsafe(value: object) -> Markup:
     # Values inside attributes that Markdown itself parses (link titles, attribute lists):
     # no quote or brace may end them early, and no entity is needed.
     text = str(value).replace('"', "'").replace("{", "(").replace("}", ")").replace("\n", " ")
+    # Inline patterns run inside these values too: no link, emphasis or code may start.
+    text = text.replace("[", "(").replace("]", ")").replace("*", "∗").replace("`", "ʼ").replace("_", " ")
+    if not _balanced(text):
+        # Python-Markdown ends a link at the first ")" that closes nothing, title or not.
+        text = text.replace("(", "[").replace(")", "]")
     return Markup(text.replace("<", "‹").replace(">", "›"))
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for char in text:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 @lru_cache(maxsize=4)
@@ -55,6 +69,7 @@ def environment(cache: Path | None = None) -> Environment:
     )
     env.filters["yaml"] = lambda v: Markup(json.dumps(str(v), ensure_ascii=False))
     env.filters["attrsafe"] = _attrsafe
+    env.filters["htmlattr"] = attr  # plain text into an HTML attribute inside Markdown
     return env
 
 

@@ -66,7 +66,8 @@ class Lang:
         for literal, name, _, _ in string.Formatter().parse(template):
             out.append(md_text(literal, line_start=not out) if literal else "")
             if name is not None:
-                value = params[name]
+                # A name the page does not supply shows as written rather than failing the build.
+                value = params.get(name, "{" + name + "}")
                 out.append(value if isinstance(value, Markup) else md_text(str(value)))
         text = Markup("".join(out))
         if not localized:
@@ -75,7 +76,13 @@ class Lang:
 
     def ui_plain(self, key: str, **params: object) -> str:
         """An interface string as plain text (for navigation titles and attributes)."""
-        return self.status("ui", key).text.format_map({k: str(v) for k, v in params.items()})
+        # Filled in piece by piece, as in ui_unit: a format spec never reaches str.format.
+        out = []
+        for literal, name, _, _ in string.Formatter().parse(self.status("ui", key).text):
+            out.append(literal)
+            if name is not None:
+                out.append(str(params.get(name, "{" + name + "}")))
+        return "".join(out)
 
     def join(self, items: list[Markup]) -> Markup:
         """A localized list: "A", "A and B", "A, B and C"."""

@@ -26,11 +26,37 @@ if TYPE_CHECKING:
 _WORDS = re.compile(r"\S+|\s+")
 
 
+# Above this many token pairs in the part that differs, the exact diff (quadratic or worse
+# in SequenceMatcher) gives way to one replacement of that part: a translator of a
+# 10,000-word unit gets its page in seconds, with the unchanged start and end still shown.
+MAX_DIFF_PAIRS = 2_000_000
+
+
+def _opcodes(old: list[str], new: list[str]) -> list[tuple[str, int, int, int, int]]:
+    """SequenceMatcher's opcodes after trimming the common start and end (both linear)."""
+    start = 0
+    while start < min(len(old), len(new)) and old[start] == new[start]:
+        start += 1
+    end = 0
+    while end < min(len(old), len(new)) - start and old[-1 - end] == new[-1 - end]:
+        end += 1
+    a, b = old[start:len(old) - end], new[start:len(new) - end]
+    ops: list[tuple[str, int, int, int, int]] = [("equal", 0, start, 0, start)] if start else []
+    if len(a) * len(b) <= MAX_DIFF_PAIRS:
+        ops += [(op, a1 + start, a2 + start, b1 + start, b2 + start)
+                for op, a1, a2, b1, b2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes()]
+    elif a or b:
+        ops.append(("replace" if a and b else "delete" if a else "insert", start, start + len(a), start, start + len(b)))
+    if end:
+        ops.append(("equal", len(old) - end, len(old), len(new) - end, len(new)))
+    return ops
+
+
 def word_diff(before: str, after: str) -> Markup:
     """Word-level difference of two English texts: removed words struck, added underlined."""
     old, new = _WORDS.findall(before), _WORDS.findall(after)
     out: list[str] = []
-    for op, a1, a2, b1, b2 in difflib.SequenceMatcher(a=old, b=new, autojunk=False).get_opcodes():
+    for op, a1, a2, b1, b2 in _opcodes(old, new):
         if op == "equal":
             out.append(md_text("".join(old[a1:a2])))
             continue
