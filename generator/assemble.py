@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import json
 import shutil
-import uuid
 from pathlib import Path
 
 from .problem import Problem, ProblemsFound
-from .write import site_root, swap
+from .sitedir import mark, recover, refuse_unsafe, staging_for, swap
+from .write import site_root
 
 MANIFEST = "rulesite-part.json"
 
@@ -42,8 +42,13 @@ def _read(part: Path) -> dict:
     return manifest
 
 
-def assemble(parts: list[Path], out: Path) -> list[str]:
-    """Put the parts together into ``out``; returns the language codes of the site."""
+def assemble(parts: list[Path], out: Path, root: Path) -> list[str]:
+    """Put the parts together into ``out``; returns the language codes of the site.
+
+    ``out`` is guarded like ``build``'s site folder: never the project ``root`` or a folder a
+    build did not make, and replaced in one step, so a failed or killed run leaves it whole."""
+    refuse_unsafe(root, out)
+    recover(out)
     manifests = {part: _read(part) for part in parts}
     first = next(iter(manifests.values()))
     problems, owner = [], {}
@@ -62,7 +67,7 @@ def assemble(parts: list[Path], out: Path) -> list[str]:
     codes = [code for code in names if code in owner]  # the site's order, not the parts'
     titles = {code: manifests[owner[code]]["built"][code] for code in codes}
     notfound = {code: tuple(manifests[owner[code]].get("notfound", {}).get(code, ("", ""))) for code in codes}
-    staging = out.with_name(f".{out.name}.new.{uuid.uuid4().hex[:8]}")
+    staging = staging_for(out)
     try:
         staging.mkdir(parents=True)
         for code in codes:
@@ -71,6 +76,7 @@ def assemble(parts: list[Path], out: Path) -> list[str]:
         for name, text in site_root([(c, names[c]) for c in codes], default, titles[codes[0]], first["base"],
                                     notfound).items():
             (staging / name).write_text(text, encoding="utf-8")
+        mark(staging)
         swap(staging, out)
     finally:
         if staging.exists():

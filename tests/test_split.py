@@ -37,7 +37,7 @@ def test_a_language_in_two_parts_is_refused(small_project, tmp_path):  # noqa: F
     for name in ("a", "b"):
         build(small_project, site_dir=tmp_path / name, languages=[code], part=True)
     with pytest.raises(ProblemsFound) as failure:
-        assemble([tmp_path / "a", tmp_path / "b"], tmp_path / "site")
+        assemble([tmp_path / "a", tmp_path / "b"], tmp_path / "site", small_project)
     assert [p.code for p in failure.value.problems] == ["part-mismatch"]
     assert not (tmp_path / "site").exists()
 
@@ -45,5 +45,13 @@ def test_a_language_in_two_parts_is_refused(small_project, tmp_path):  # noqa: F
 def test_a_folder_that_is_not_a_part_is_refused(tmp_path):
     (tmp_path / "site").mkdir()
     with pytest.raises(ProblemsFound) as failure:
-        assemble([tmp_path / "site"], tmp_path / "out")
+        assemble([tmp_path / "site"], tmp_path / "out", tmp_path / "project")
     assert [p.code for p in failure.value.problems] == ["not-a-part"]
+
+
+def test_assemble_never_replaces_the_project(small_project, tmp_path):  # noqa: F811
+    code = load_checked(small_project).languages[0]
+    build(small_project, site_dir=tmp_path / "a", languages=[code], part=True)
+    before = sorted(p.name for p in small_project.iterdir())
+    assert main(["--root", str(small_project), "assemble", str(tmp_path / "a"), "--out", str(small_project)]) == 1
+    assert sorted(p.name for p in small_project.iterdir()) == before

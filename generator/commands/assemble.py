@@ -21,6 +21,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    codes = assemble([part.resolve() for part in args.parts], args.out.resolve())
+    codes = assemble([part.resolve() for part in args.parts], args.out.resolve(), args.root)
     print(f"assembled {len(codes)} language(s) into {args.out}: {', '.join(codes)}")
     return 0
