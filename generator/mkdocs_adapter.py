@@ -21,6 +21,7 @@ import yaml
 
 from .problem import DataError, Problem
 from .project import Project, load_checked
+from .render.escape import html_text
 from .render.generate import LanguageSite, render_language
 from .vocabulary import LANGUAGE_CODE
 
@@ -147,7 +148,8 @@ def translate_settings(config: Any) -> Any:
     for option in config.theme.get("palette") or []:
         toggle = option.get("toggle") if isinstance(option, dict) else None
         if toggle:
-            toggle["name"] = strings["palette.light" if option.get("scheme") == "slate" else "palette.dark"]
+            # Material prints the toggle's name unescaped into title and aria-label attributes.
+            toggle["name"] = html_text(strings["palette.light" if option.get("scheme") == "slate" else "palette.dark"])
     if isinstance(config.mdx_configs.get("toc"), dict) and config.mdx_configs["toc"].get("permalink"):
         config.mdx_configs["toc"]["permalink_title"] = strings["toc.permalink"]
     if "footnotes" in config.mdx_configs:
