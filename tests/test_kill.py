@@ -152,19 +152,39 @@ def built(tmp_path_factory):
     return project, _sums(project / "site")
 
 
+# Runs `rulesite build ARGS` with each language worker holding still after MkDocs has written
+# its language into the staging folder: it leaves a file named after its pid in READY and sleeps,
+# so the kill below always lands while both workers are alive, however fast the machine is.
+HOLDING_DRIVER = """
+import os, sys, time
+from pathlib import Path
+import generator.build as b
+ready, original = Path(sys.argv[1]), b.build_language
+def build_then_hold(*args, **kwargs):
+    result = original(*args, **kwargs)
+    (ready / str(os.getpid())).write_text("built")
+    time.sleep(600)
+    return result
+b.build_language = build_then_hold
+from generator import cli
+sys.exit(cli.main(sys.argv[2:]))
+"""
+
+
 @pytest.mark.build
-def test_build_killed_while_languages_build_keeps_the_site_and_its_workers_die(built):
+def test_build_killed_while_languages_build_keeps_the_site_and_its_workers_die(built, tmp_path):
     project, before = built
-    process = _rulesite("build", "--lang", "en", "--lang", "nl", cwd=project)
-    workers: list[int] = []
+    ready = tmp_path / "ready"
+    ready.mkdir()
+    process = subprocess.Popen([sys.executable, "-c", HOLDING_DRIVER, str(ready), "build", "--lang", "en",
+                                "--lang", "nl"], cwd=project, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 600
-    # Kill once the workers run and MkDocs has begun writing the staging folder.
-    while time.monotonic() < deadline and process.poll() is None:
+    while time.monotonic() < deadline and process.poll() is None and len(list(ready.iterdir())) < 2:
         time.sleep(0.1)
-        workers = _children(process.pid)
-        if len(workers) == 2 and list(project.glob(".site.new.*/*/*")):
-            break
-    assert len(workers) == 2, "the build never started its two language workers"
+    workers = _children(process.pid)
+    assert process.poll() is None, process.stderr.read().decode() if process.stderr else ""
+    assert sorted(workers) == sorted(int(entry.name) for entry in ready.iterdir())
+    assert list(project.glob(".site.new.*/*/*")), "MkDocs should have begun writing the staging folder"
     process.kill()
     process.wait(timeout=60)
     time.sleep(2.0)
