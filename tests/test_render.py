@@ -189,3 +189,17 @@ def test_comparison_view_marks_glossary_terms(project):
     row = row[:row.index("</tr>")]
     assert '<mark class="rs-term" title="mage">mage</mark>' in row
     assert '<mark class="rs-term" title="mage">tovenaar</mark>' in row
+
+
+def test_box_chooser_lists_the_printings_each_page_knows_about(project):
+    """Only the printings a page cites (see printings.columns): a list of every printing of
+    the site would grow with the site on every page."""
+    from generator import printings
+
+    for code in project.languages:
+        renderer = SiteRenderer(project, code)
+        for page in project.pages.values():
+            box = re.search(r'data-rs-box.*?<select>(.*?)</select>', renderer.page(page.id))
+            assert box, (code, page.id)
+            values = re.findall(r'<option value="([^"]*)"', box.group(1))
+            assert values == ["", *printings.columns(page)], (code, page.id)

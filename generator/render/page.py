@@ -104,9 +104,11 @@ class PageRenderer:
         return html
 
     def box_data(self, notes: list[Footnote]) -> Markup:
-        """Data attributes for the "as printed in my box" choice: the printings of the site
-        that have a text, lack it, or alone have it (see :func:`printings.box_states`)."""
-        states = printings.box_states(notes, [p.id for p in self.project.site.printings])
+        """Data attributes for the "as printed in my box" choice: the printings that have a
+        text, lack it, or alone have it (see :func:`printings.box_states`). Only printings the
+        notes name can be in a list, so only those are asked: asking every printing of the
+        site made each text cost as much as the site has printings."""
+        states = printings.box_states(notes, list(dict.fromkeys(p for note in notes for p in printings.named(note))))
         return Markup("".join(f' data-rs-{key}="{attr(" ".join(ids))}"' for key, ids in states.items()))
 
     def diff_label(self, footnote: Footnote) -> Markup:
@@ -238,11 +240,15 @@ class PageRenderer:
         return self.lang.join(links)
 
     def box_chooser(self) -> dict[str, Any]:
-        """The "as printed in my box" choice: every printing of the site, named in this language.
+        """The "as printed in my box" choice: the printings this page knows something about
+        (its releases and every printing its notes name, see :func:`printings.columns`),
+        named in this language. Any other box would mark nothing; listing every printing
+        of the site made every page grow with the site.
 
         Rendered hidden; rulesite.js shows it, so without JavaScript the page reads as before."""
+        known = {p.id: p for p in self.project.site.printings}
         options = [(attr(p.id), md_text(self.lang.printing_label(p.id)), attr(p.language) if p.language != self.lang.code else "")
-                   for p in self.project.site.printings]
+                   for p in (known[i] for i in printings.columns(self.page) if i in known)]
         words = {"none": attr(self.lang.ui_plain("box.none")), "note": attr(self.lang.ui_plain("box.note")),
                  "text-lacks": attr(self.lang.ui_plain("box.lacks")), "text-only": attr(self.lang.ui_plain("box.only"))}
         words.update({state: attr(self.lang.ui_plain(f"differences.{state}")) for state in PRESENCE})
