@@ -20,14 +20,16 @@ from multiprocessing import get_context
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from . import read_cache
 from .assemble import write_part
-from .atomic import die_with_parent
+from .atomic import die_with_parent, write_bytes
 from .check import check_references
 from .examples import score_examples
 from .mkdocs_adapter import Generated, build_language, write_config
 from .problem import DataError, Problem, ProblemsFound, StageFailed
 from .project import Project, assemble, checked
 from .render.generate import prepare_rendering, render_language
+from .render.memo import RenderMemo
 from .sitedir import mark, recover, refuse_unsafe, staging_for, swap
 from .source import read_all
 from .translations import check_terms, load_translations
@@ -147,11 +149,14 @@ def _build_language(job: _Job, code: str) -> LanguageBuild:
     stages: dict[str, float] = {}
     cpu: dict[str, float] = {}
     start, clock = time.perf_counter(), time.process_time()
-    site = render_language(job.project, code, job.build_dir / "jinja-cache")
+    memo = RenderMemo.stored(job.project, code, job.build_dir / "render-cache")
+    site = render_language(job.project, code, job.build_dir / "jinja-cache", memo)
     stages["render"] = time.perf_counter() - start
     cpu["render"] = time.process_time() - clock
     start, clock = time.perf_counter(), time.process_time()
     docs = write_language(job.build_dir, code, site.files)
+    if memo.changed:
+        write_bytes(job.build_dir / "render-cache" / f"{code}.pickle", memo.dumps())
     config = write_config(job.root, job.build_dir / f"mkdocs.{code}.yml", Generated(job.project, site),
                           site_url=job.site_url, site_dir=job.staging / code, prebuilt=docs)
     stages["write"] = time.perf_counter() - start
@@ -254,6 +259,7 @@ def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = No
     build_dir = root / "build"
     timings = Timings()
     with _Stage(timings, "load+check+score"):  # nothing is written before this is through
+        read_cache.take(build_dir)  # the last build's parses: only edited files are parsed again
         files = read_all(root)
         data = validate_all(files)
         references = check_references(data)
@@ -263,6 +269,7 @@ def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = No
         project = checked(assemble(data, references, scored, translations, term_findings))
     codes = _chosen(project, languages)
     (build_dir / "jinja-cache").mkdir(parents=True, exist_ok=True)
+    read_cache.keep(build_dir, files.sources)
     with _Stage(timings, "render"):
         prepare_rendering(project, build_dir / "jinja-cache")  # once here, not once per worker
     staging = staging_for(site_dir)

@@ -23,6 +23,7 @@ from .problem import DataError, Problem
 from .project import Project, load_checked
 from .render.escape import html_text
 from .render.generate import LanguageSite, render_language
+from .render.memo import RenderMemo
 from .vocabulary import LANGUAGE_CODE
 
 # Material has a lunr stemmer for these; for the others (Polish, Czech) no stemmer is
@@ -74,7 +75,9 @@ def generate(root: Path, lang: str | None = None) -> Generated:
         if code not in project.languages:
             raise DataError([Problem("mkdocs.yml", 1, 1, "unknown-language", f"no language {code!r} in rules_data/site.yaml")])
         _CACHE.clear()
-        _CACHE[key] = Generated(project, render_language(project, code))
+        memo = RenderMemo.in_memory(project, code)  # the preview renders again only edited pages
+        _CACHE[key] = Generated(project, render_language(project, code, memo=memo))
+        memo.remember()
     return _CACHE[key]
 
 

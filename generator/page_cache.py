@@ -106,6 +106,9 @@ def serve_cached_pages(env: Environment, pages: Any, nav: Any, cache: PageCache,
         page.rulesite_cached = cache.cached_page(page.rulesite_page_key)
         if page.rulesite_cached is not None:
             page.meta["template"] = CACHED_TEMPLATE
+            # The finished page holds the content already; Material's search plugin would
+            # still strip attributes from it, a regular expression over every reused page.
+            page.content = ""
     reuse_search_entries(plugins, cache)
 
 

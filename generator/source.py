@@ -15,7 +15,7 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 import yaml
 
@@ -313,7 +313,20 @@ def read(path: Path, display: str | None = None) -> tuple[Source, list[Problem]]
 
 # The last parse of each file, by displayed path: (text, source, problems). Sources are
 # never changed after parsing, so sharing one between loads is safe.
-_PARSED: dict[str, tuple[str, Source, list[Problem]]] = {}
+Parsed = tuple[str, Source, list[Problem]]
+_PARSED: dict[str, Parsed] = {}
+
+
+def parses(names: Iterable[str]) -> dict[str, Parsed]:
+    """The last parse of each of ``names`` (display paths), for a cache kept between runs."""
+    return {name: _PARSED[name] for name in names if name in _PARSED}
+
+
+def remember_parses(kept: dict[str, Parsed]) -> None:
+    """Take parses kept by an earlier run: :func:`read` still compares each file's whole text
+    with the text that was parsed, so a kept parse is used only for the very same text."""
+    for name, entry in kept.items():
+        _PARSED.setdefault(name, entry)
 
 
 

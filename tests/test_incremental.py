@@ -5,6 +5,7 @@ measures: `python -m benchmarks.scale`.)"""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 
 import pytest
@@ -12,7 +13,10 @@ import pytest
 from generator.build import build
 from generator.problem import StageFailed
 from generator.project import load_checked
+from generator.render.generate import render_language
+from generator.render.memo import RenderMemo
 
+from .conftest import ROOT
 from .test_build import digest, small_project  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.build
@@ -55,3 +59,96 @@ def test_a_build_that_warned_keeps_nothing(small_project, tmp_path):  # noqa: F8
         with pytest.raises(StageFailed):
             build(small_project, site_dir=tmp_path / "site")
     assert not (small_project / "build" / "page-cache" / "mkdocs.en" / "stats.json").exists()
+
+
+# --------------------------------------------------------------------------- kept renders and parses
+
+PAGE, OTHER = "mage-and-witch-c1", "mage-and-witch-c2-c3"  # OTHER links to PAGE and shares its chooser
+
+
+def _line_edit(pattern: str, change):
+    """An edit of the first line matching ``pattern``: (match) -> new line."""
+    def edit(text: str) -> str:
+        found = re.search(pattern, text, re.M)
+        assert found, pattern
+        return text[:found.start()] + change(found) + text[found.end():]
+    return edit
+
+
+# One edit of each kind of input a rendered page reads (see generator/render/memo.py).
+EDITS = {
+    "english text": (f"rules_data/pages/{PAGE}.yaml", _line_edit(r"^\s+text: [A-Z][^:#\"'{]*\.$", lambda m: m[0] + " Also edited.")),
+    "english title": (f"rules_data/pages/{PAGE}.yaml", _line_edit(r"^title: .+$", lambda m: m[0] + " edited")),
+    "dutch title": (f"rules_data/translations/nl/{PAGE}.yaml",
+                    _line_edit(r"^  title:\n    text: \"[^\"]+", lambda m: m[0] + " bewerkt")),
+    "interface string": ("rules_data/ui.yaml", _line_edit(r"^\s+box\.label: \"", lambda m: m[0] + "Edited. ")),
+    "printing name": ("rules_data/site.yaml", _line_edit(r"^printings:\n(?:.*\n)*?\s+name: .+$", lambda m: m[0] + " edited")),
+    "termbase term": ("rules_data/terms/game.yaml", _line_edit(r"^\s+english: .+$", lambda m: m[0] + " figure")),
+}
+
+
+@pytest.fixture(scope="module")
+def primed(tmp_path_factory):
+    """The real project, built once: its build/ folder holds every cache."""
+    project = tmp_path_factory.mktemp("primed") / "project"
+    for name in ("rules_data", "examples", "content", "theme"):
+        shutil.copytree(ROOT / name, project / name)
+    shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+        build(project, site_dir=project / "site")
+    return project
+
+
+@pytest.mark.parametrize("kind", list(EDITS))
+def test_a_rebuild_after_each_kind_of_edit_is_the_cold_build(primed, tmp_path, monkeypatch, kind):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    warm, cold = tmp_path / "warm", tmp_path / "cold"
+    shutil.copytree(primed, warm, ignore=shutil.ignore_patterns("site"))
+    name, edit = EDITS[kind]
+    text = (warm / name).read_text(encoding="utf-8")
+    (warm / name).write_text(edit(text), encoding="utf-8")
+    assert (warm / name).read_text(encoding="utf-8") != text
+    shutil.copytree(warm, cold, ignore=shutil.ignore_patterns("build"))
+    again = digest(build(warm, site_dir=warm / "site").site)
+    assert again == digest(build(cold, site_dir=cold / "site").site)
+    assert again != digest(primed / "site")  # the edit reached the site
+
+
+def test_render_memo_renders_again_only_the_edited_page(primed, tmp_path):
+    project = tmp_path / "project"
+    shutil.copytree(primed, project, ignore=shutil.ignore_patterns("site", "build"))
+    loaded = load_checked(project)
+    memo = RenderMemo(loaded, "nl")
+    render_language(loaded, "nl", memo=memo)
+    assert memo.hits == 0
+    name, edit = EDITS["english text"]
+    (project / name).write_text(edit((project / name).read_text(encoding="utf-8")), encoding="utf-8")
+    edited = load_checked(project)
+    again = RenderMemo(edited, "nl", memo.used)
+    site = render_language(edited, "nl", memo=again)
+    # Every page and comparison page is kept but the edited page's two.
+    assert again.hits == 2 * len(edited.pages) - 2
+    assert site.files == render_language(edited, "nl").files
+    # An edited title shows on other pages: those are rendered again too.
+    name, edit = EDITS["english title"]
+    (project / name).write_text(edit((project / name).read_text(encoding="utf-8")), encoding="utf-8")
+    retitled = load_checked(project)
+    third = RenderMemo(retitled, "nl", again.used)
+    render_language(retitled, "nl", memo=third)
+    assert third.hits == 0
+
+
+def test_a_rebuild_reuses_the_kept_parses_only_for_unchanged_text(primed, tmp_path, monkeypatch):
+    from generator import read_cache, source
+
+    project = tmp_path / "project"
+    shutil.copytree(primed, project, ignore=shutil.ignore_patterns("site"))
+    monkeypatch.setattr(source, "_PARSED", {})
+    calls = []
+    monkeypatch.setattr(source, "parse", lambda text, file, parse=source.parse: calls.append(file) or parse(text, file))
+    name, edit = EDITS["english text"]
+    (project / name).write_text(edit((project / name).read_text(encoding="utf-8")), encoding="utf-8")
+    read_cache.take(project / "build")
+    assert load_checked(project).pages[PAGE]
+    assert calls == [name]

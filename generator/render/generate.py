@@ -9,7 +9,7 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from jinja2 import (
     Environment,
@@ -25,6 +25,7 @@ from ..status import unit_status
 from .escape import attr, md_text
 from .glossary import glossary
 from .language import Lang
+from .memo import RenderMemo
 from .names import country_name, language_name
 from .page import ICONS, PageRenderer, diff_label, excerpt
 from .pictures import LEGEND, image, legend_file, picture_base, picture_files, tile_alt, tile_file
@@ -97,10 +98,11 @@ class LanguageSite:
 
 
 class SiteRenderer:
-    def __init__(self, project: Project, lang: str, env: Environment | None = None):
+    def __init__(self, project: Project, lang: str, env: Environment | None = None, memo: RenderMemo | None = None):
         self.project = project
         self.lang = Lang(project, lang)
         self.env = env or environment()
+        self.memo = memo
         self._cited: dict[str, list[Any]] | None = None
         self._texts: dict[str, list[Any]] | None = None
 
@@ -233,7 +235,7 @@ class SiteRenderer:
         lang = self.lang
         files: dict[str, str] = {"index.md": self.home()}
         for page_id in self.project.pages:
-            files[f"{page_id}.md"] = self.page(page_id)
+            files[f"{page_id}.md"] = self._kept(f"{page_id}.md", page_id, self.page)
         files["legend.md"] = self.legend()
         files["variants.md"] = self.variants()
         files["tiles.md"] = self.tile_catalogue()
@@ -244,8 +246,14 @@ class SiteRenderer:
         files["translate/index.md"] = self.translate_index()
         files["glossary.md"] = glossary(self, lang)
         for doc in self.project.pages:
-            files[f"translate/{doc}.md"] = self.translate_page(doc)
+            files[f"translate/{doc}.md"] = self._kept(f"translate/{doc}.md", doc, self.translate_page)
         return LanguageSite(lang.code, files, self.nav(), self.theme_strings())
+
+    def _kept(self, path: str, page_id: str, make: Callable[[str], str]) -> str:
+        """A page's Markdown: kept from an earlier render when nothing it reads changed."""
+        if self.memo is None:
+            return make(page_id)
+        return self.memo.render(path, page_id, lambda: make(page_id))
 
     def nav(self) -> list[NavEntry]:
         lang = self.lang
@@ -305,5 +313,6 @@ def prepare_rendering(project: Project, cache: Path | None = None) -> None:
     picture_files(project)
 
 
-def render_language(project: Project, code: str, cache: Path | None = None) -> LanguageSite:
-    return SiteRenderer(project, code, environment(cache)).site()
+def render_language(project: Project, code: str, cache: Path | None = None, memo: RenderMemo | None = None) -> LanguageSite:
+    """One language's generated pages; with ``memo``, pages whose inputs did not change are reused."""
+    return SiteRenderer(project, code, environment(cache), memo).site()

@@ -1,0 +1,50 @@
+"""The parses of the last build, kept under ``build/`` so a rebuild parses only edited files.
+
+Stage: build (it wraps the read stage: taken before reading, kept once everything is checked).
+
+Parsing YAML is most of the loading time of a large site. :func:`source.read` already
+parses a file again only when its text changed, within one process (the preview); this
+module carries those parses from one ``rulesite build`` to the next. An entry is used only
+for a file whose whole text equals the text that was parsed, and the cache as a whole only
+by the very code that wrote it (a fingerprint of the read stage's modules and PyYAML's
+version), so a reused parse is exactly the parse the build would have made.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+from pathlib import Path
+from typing import Iterable
+
+import yaml
+
+from . import source
+from .atomic import write_bytes
+
+FILE = "read-cache.pickle"
+# The modules whose code decides what a parse gives.
+_CODE = ("source.py", "screen.py", "problem.py")
+
+
+def _version() -> str:
+    h = hashlib.sha256(yaml.__version__.encode())
+    for name in _CODE:
+        h.update(Path(__file__).with_name(name).read_bytes())
+    return h.hexdigest()
+
+
+def take(build_dir: Path) -> None:
+    """Make the parses the last build kept available to :func:`source.read`."""
+    try:
+        with (build_dir / FILE).open("rb") as handle:
+            version, kept = pickle.load(handle)  # noqa: S301 (written by keep() under build/, never from elsewhere)
+    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):
+        return  # no cache, or one this code cannot read: parse everything
+    if version == _version() and isinstance(kept, dict):
+        source.remember_parses(kept)
+
+
+def keep(build_dir: Path, names: Iterable[str]) -> None:
+    """Keep the parses of this build's files (``names``, display paths) for the next one."""
+    write_bytes(build_dir / FILE, pickle.dumps((_version(), source.parses(names)), protocol=pickle.HIGHEST_PROTOCOL))

@@ -1,0 +1,167 @@
+"""Rendered pages kept between builds: a page is rendered again only when what it reads changed.
+
+Stage: render.
+
+A rules page and its translators' comparison page read, and only read:
+
+- the page's own files: its English YAML and its translation in every language;
+- the files every page reads: the site, the interface strings, the rulesets, the worked
+  examples, the tile catalogue, the termbase and the site's own translations;
+- the outline of every page: what links, choosers and the navigation show of another page
+  (every top-level field of its YAML but its texts, and its title in every language);
+- the code that renders (this package and its templates) and the libraries it calls.
+
+A page's key is a fingerprint of exactly these, so a kept page is the page a cold build
+renders (``tests/test_incremental.py`` compares whole sites after edits of each kind). The
+pages that gather every page (home, publishers, glossary, translation status) are rendered
+on every build. Kept pages live under ``build/render-cache/<language>.pickle``, written by
+this process only, and in memory for the preview, which renders on every edit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import pickle
+import weakref
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+from typing import Callable
+
+from ..project import Project
+
+PAGES = "rules_data/pages/"
+TRANSLATIONS = "rules_data/translations/"
+# Fields of a page's YAML that only that page shows; everything else may show elsewhere.
+_OWN_FIELDS = ("sections", "footnotes", "flavour")
+_LIBRARIES = ("jinja2", "markupsafe", "babel")
+_PACKAGE = Path(__file__).resolve().parent.parent
+
+
+def _digest(*parts: str) -> str:
+    h = hashlib.sha256()
+    for part in parts:
+        data = part.encode("utf-8")
+        h.update(len(data).to_bytes(8, "little"))
+        h.update(data)
+    return h.hexdigest()
+
+
+def _owner(name: str, pages: dict) -> str | None:
+    """The page whose own file ``name`` is (a display path), or None for a shared file."""
+    if name.startswith(PAGES):
+        stem = name[len(PAGES):].removesuffix(".yaml")
+    elif name.startswith(TRANSLATIONS) and name.count("/") == 3:
+        stem = name.rsplit("/", 1)[1].removesuffix(".yaml")
+    else:
+        return None
+    return stem if stem in pages else None
+
+
+def _code() -> str:
+    files = sorted(p for p in _PACKAGE.rglob("*") if p.suffix in (".py", ".j2") and p.is_file())
+    versions = []
+    for name in _LIBRARIES:
+        try:
+            versions.append(f"{name}=={metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            versions.append(f"{name} missing")
+    return _digest(*versions, *(f"{p.relative_to(_PACKAGE)}:{hashlib.sha256(p.read_bytes()).hexdigest()}" for p in files))
+
+
+def _outline(name: str, data: object) -> str:
+    """What other pages may show of a page file: all but its own fields; of a translation, its title."""
+    if not isinstance(data, dict):
+        return json.dumps(data, sort_keys=True, default=str)
+    if name.startswith(PAGES):
+        kept = {k: v for k, v in data.items() if k not in _OWN_FIELDS}
+    else:
+        units = data.get("units")
+        kept = {"title": units.get("title")} if isinstance(units, dict) else {}
+    return json.dumps(kept, sort_keys=True, default=str)
+
+
+@dataclass
+class Fingerprints:
+    shared: str
+    own: dict[str, str] = field(default_factory=dict)
+
+
+def fingerprints(project: Project) -> Fingerprints:
+    """The shared fingerprint and each page's own, worked out once per loaded project."""
+    kept = _KNOWN.get(id(project))
+    if kept is not None and kept[0]() is project:
+        return kept[1]
+    shared, outline, own = [_code()], [], {page_id: [] for page_id in project.pages}
+    for name in sorted(project.sources):
+        source = project.sources[name]
+        owner = _owner(name, project.pages)
+        if owner is None:
+            shared += [name, source.text]
+        else:
+            own[owner] += [name, source.text]
+            outline += [name, _outline(name, source.data)]
+    found = Fingerprints(_digest(*shared, *outline, *project.pages), {k: _digest(*v) for k, v in own.items()})
+    _KNOWN[id(project)] = (weakref.ref(project), found)
+    return found
+
+
+_KNOWN: dict[int, tuple[weakref.ref, Fingerprints]] = {}
+
+
+VERSION = 1  # of the stored form; what a page reads is in its key
+
+
+class RenderMemo:
+    """One language's kept pages: ``render(path, page_id, make)`` returns the kept text when
+    its key holds, else ``make()``'s; either way the page is kept for the next render."""
+
+    def __init__(self, project: Project, code: str, kept: dict[str, tuple[str, str]] | None = None):
+        self.code, self.kept = code, kept or {}
+        self.prints = fingerprints(project)
+        self.used: dict[str, tuple[str, str]] = {}
+        self.hits = 0
+
+    @classmethod
+    def stored(cls, project: Project, code: str, folder: Path) -> RenderMemo:
+        """The pages the last build of ``code`` kept under ``folder`` (none if unreadable)."""
+        try:
+            with (folder / f"{code}.pickle").open("rb") as handle:
+                version, kept = pickle.load(handle)  # noqa: S301 (written by a build under build/, never from elsewhere)
+        except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):
+            version, kept = None, {}
+        return cls(project, code, kept if version == VERSION and isinstance(kept, dict) else {})
+
+    @classmethod
+    def in_memory(cls, project: Project, code: str) -> RenderMemo:
+        """The pages this process last rendered for ``code`` (the preview renders on every edit)."""
+        return cls(project, code, _MEMORY.get(code))
+
+    def render(self, path: str, page_id: str, make: Callable[[], str]) -> str:
+        key = _digest(self.prints.shared, self.prints.own[page_id], self.code, path)
+        found = self.kept.get(path)
+        if found is not None and found[0] == key:
+            self.hits += 1
+            text = found[1]
+        else:
+            text = make()
+        self.used[path] = (key, text)
+        return text
+
+    @property
+    def changed(self) -> bool:
+        """Whether this render kept other pages than the last one (then it is worth storing)."""
+        return self.hits != len(self.used) or self.kept.keys() != self.used.keys()
+
+    def remember(self) -> None:
+        """Keep this render's pages, and only them, in this process."""
+        _MEMORY[self.code] = self.used
+
+    def dumps(self) -> bytes:
+        """This render's pages, and only them, for :meth:`stored` to read back."""
+        return pickle.dumps((VERSION, self.used), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+# The preview's pages in memory: language -> path -> (key, text).
+_MEMORY: dict[str, dict[str, tuple[str, str]]] = {}
