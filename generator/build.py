@@ -25,7 +25,7 @@ from .assemble import write_part
 from .atomic import die_with_parent, write_bytes
 from .check import check_references
 from .examples import score_examples
-from .mkdocs_adapter import Generated, build_language, write_config
+from .mkdocs_adapter import Generated, build_language, preload, write_config
 from .problem import DataError, Problem, ProblemsFound, StageFailed
 from .project import Project, assemble, checked
 from .render.generate import prepare_rendering, render_language
@@ -39,6 +39,7 @@ from .write import scan_template_syntax, site_root, write_language
 # The generator's own work, as the site issue defines it: load, validate, score, render
 # and write Markdown. MkDocs, and the final scan and swap of the built site, are not.
 GENERATOR_STAGES = ("load+check+score", "render", "write")
+REPORT_ORDER = (*GENERATOR_STAGES, "mkdocs", "finish")
 
 
 @dataclass
@@ -98,8 +99,11 @@ class Timings:
         return 100 * generator_wall / self.wall_total if self.wall_total else 0.0
 
     def report(self) -> str:
-        parts = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in self.stages.items())
-        cpu = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in self.cpu.items())
+        def order(name: str) -> int:  # pipeline order, whichever process timed a stage first
+            return REPORT_ORDER.index(name) if name in REPORT_ORDER else len(REPORT_ORDER)
+
+        parts = ", ".join(f"{name} {self.stages[name]:.2f} s" for name in sorted(self.stages, key=order))
+        cpu = ", ".join(f"{name} {self.cpu[name]:.2f} s" for name in sorted(self.cpu, key=order))
         return (f"work per stage: {parts}; total {self.total:.2f} s\n"
                 f"CPU per stage: {cpu}; total {self.cpu_total:.2f} s (generator {self.cpu_share:.1f}%)\n"
                 f"wall clock: {self.wall_total:.2f} s with {self.processes} process(es) building languages\n"
@@ -191,7 +195,9 @@ def _build_languages(job: _Job, codes: list[str], jobs: int, timings: Timings) -
     if workers == 1:
         results = [_build_language(job, code) for code in codes]
     else:
-        # Forked workers inherit the compiled templates and every translation status.
+        with _Stage(timings, "mkdocs"):
+            preload()
+        # Forked workers inherit the compiled templates, every translation status and MkDocs' modules.
         with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork"),
                                  initializer=_start_worker, initargs=(job, os.getpid())) as pool:
             results = list(pool.map(_build_in_worker, codes))
