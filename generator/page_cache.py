@@ -31,23 +31,15 @@ import logging
 import os
 import pickle
 import uuid
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from jinja2 import ChoiceLoader, DictLoader, Environment, FileSystemBytecodeCache
 
+from .fingerprint import digest, library_versions
+
 CACHED_TEMPLATE = "rulesite-cached-page.html"
 _PACKAGES = ("mkdocs", "mkdocs-material", "markdown", "pymdown-extensions", "jinja2")
-
-
-def _digest(*parts: str | bytes) -> str:
-    h = hashlib.sha256()
-    for part in parts:
-        data = part.encode("utf-8") if isinstance(part, str) else part
-        h.update(len(data).to_bytes(8, "little"))
-        h.update(data)
-    return h.hexdigest()
 
 
 def _tree(folder: Path) -> list[str]:
@@ -63,14 +55,9 @@ def _tree(folder: Path) -> list[str]:
 def settings_fingerprint(config_file: Path, root: Path, theme_dir: Path | None) -> str:
     """Everything about a language build that is not a page: see the module text."""
     lines = [line for line in config_file.read_text(encoding="utf-8").splitlines() if not line.startswith("site_dir:")]
-    versions = []
-    for name in _PACKAGES:
-        try:
-            versions.append(f"{name}=={metadata.version(name)}")
-        except metadata.PackageNotFoundError:
-            versions.append(f"{name} missing")
+    versions = library_versions(_PACKAGES)
     base = root / "mkdocs.yml"
-    return _digest("\n".join(lines), base.read_bytes() if base.exists() else b"",
+    return digest("\n".join(lines), base.read_bytes() if base.exists() else b"",
                    *(_tree(theme_dir) if theme_dir else []),
                    *(Path(__file__).with_name(name).read_bytes() for name in _CODE), *versions)
 
@@ -158,7 +145,7 @@ class PageCache:
     # ------------------------------------------------------------------ Markdown -> HTML
 
     def markdown_key(self, page: Any, markdown: str, files_fingerprint: str) -> str:
-        return "md-" + _digest(self.settings, files_fingerprint, page.file.src_uri, page.file.url, markdown)
+        return "md-" + digest(self.settings, files_fingerprint, page.file.src_uri, page.file.url, markdown)
 
     def reuse_render(self, page: Any, key: str) -> bool:
         """Restore a page's rendered HTML instead of converting its Markdown again."""
@@ -189,7 +176,7 @@ class PageCache:
 
     def template_key(self, page: Any, nav_fingerprint: str) -> str:
         meta = json.dumps(page.meta, sort_keys=True, default=str)
-        return "page-" + _digest(self.settings, nav_fingerprint, page.file.src_uri, page.url, str(page.title),
+        return "page-" + digest(self.settings, nav_fingerprint, page.file.src_uri, page.url, str(page.title),
                                  meta, page.content or "", _toc(page.toc))
 
     def cached_page(self, key: str) -> str | None:
@@ -254,7 +241,7 @@ def _toc(items: Any) -> str:
 
 
 def files_fingerprint(files: Any) -> str:
-    return _digest(*(f"{f.src_uri}\0{f.dest_uri}\0{f.url}" for f in files))
+    return digest(*(f"{f.src_uri}\0{f.dest_uri}\0{f.url}" for f in files))
 
 
 def nav_fingerprint(nav: Any) -> str:
@@ -269,7 +256,7 @@ def nav_fingerprint(nav: Any) -> str:
 
     walk(nav.items, 0)
     parts.extend(f"page\0{p.file.src_uri}\0{p.title}\0{p.url}" for p in nav.pages)
-    return _digest(*parts)
+    return digest(*parts)
 
 
 class _WarningCount(logging.Handler):

@@ -12,7 +12,6 @@ version), so a reused parse is exactly the parse the build would have made.
 
 from __future__ import annotations
 
-import hashlib
 import pickle
 from pathlib import Path
 from typing import Iterable
@@ -21,6 +20,7 @@ import yaml
 
 from . import source
 from .atomic import write_bytes
+from .fingerprint import digest
 
 FILE = "read-cache.pickle"
 # The modules whose code decides what a parse gives.
@@ -28,10 +28,7 @@ _CODE = ("source.py", "screen.py", "problem.py")
 
 
 def _version() -> str:
-    h = hashlib.sha256(yaml.__version__.encode())
-    for name in _CODE:
-        h.update(Path(__file__).with_name(name).read_bytes())
-    return h.hexdigest()
+    return digest(yaml.__version__, *(Path(__file__).with_name(name).read_bytes() for name in _CODE))
 
 
 def take(build_dir: Path) -> None:

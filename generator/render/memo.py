@@ -25,10 +25,10 @@ import json
 import pickle
 import weakref
 from dataclasses import dataclass, field
-from importlib import metadata
 from pathlib import Path
 from typing import Callable
 
+from ..fingerprint import digest, library_versions
 from ..project import Project
 
 PAGES = "rules_data/pages/"
@@ -37,15 +37,6 @@ TRANSLATIONS = "rules_data/translations/"
 _OWN_FIELDS = ("sections", "footnotes", "flavour")
 _LIBRARIES = ("jinja2", "markupsafe", "babel")
 _PACKAGE = Path(__file__).resolve().parent.parent
-
-
-def _digest(*parts: str) -> str:
-    h = hashlib.sha256()
-    for part in parts:
-        data = part.encode("utf-8")
-        h.update(len(data).to_bytes(8, "little"))
-        h.update(data)
-    return h.hexdigest()
 
 
 def _owner(name: str, pages: dict) -> str | None:
@@ -61,13 +52,7 @@ def _owner(name: str, pages: dict) -> str | None:
 
 def _code() -> str:
     files = sorted(p for p in _PACKAGE.rglob("*") if p.suffix in (".py", ".j2") and p.is_file())
-    versions = []
-    for name in _LIBRARIES:
-        try:
-            versions.append(f"{name}=={metadata.version(name)}")
-        except metadata.PackageNotFoundError:
-            versions.append(f"{name} missing")
-    return _digest(*versions, *(f"{p.relative_to(_PACKAGE)}:{hashlib.sha256(p.read_bytes()).hexdigest()}" for p in files))
+    return digest(*library_versions(_LIBRARIES), *(f"{p.relative_to(_PACKAGE)}:{hashlib.sha256(p.read_bytes()).hexdigest()}" for p in files))
 
 
 def _outline(name: str, data: object) -> str:
@@ -102,7 +87,7 @@ def fingerprints(project: Project) -> Fingerprints:
         else:
             own[owner] += [name, source.text]
             outline += [name, _outline(name, source.data)]
-    found = Fingerprints(_digest(*shared, *outline, *project.pages), {k: _digest(*v) for k, v in own.items()})
+    found = Fingerprints(digest(*shared, *outline, *project.pages), {k: digest(*v) for k, v in own.items()})
     _KNOWN[id(project)] = (weakref.ref(project), found)
     return found
 
@@ -139,7 +124,7 @@ class RenderMemo:
         return cls(project, code, _MEMORY.get(code))
 
     def render(self, path: str, page_id: str, make: Callable[[], str]) -> str:
-        key = _digest(self.prints.shared, self.prints.own[page_id], self.code, path)
+        key = digest(self.prints.shared, self.prints.own[page_id], self.code, path)
         found = self.kept.get(path)
         if found is not None and found[0] == key:
             self.hits += 1
