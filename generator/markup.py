@@ -84,86 +84,118 @@ def parse(text: str) -> tuple[tuple[Node, ...], tuple[MarkupError, ...]]:
     Cached: the same texts are parsed for checking, for every language's page and for the
     translator views, and parsing is pure.
     """
-    errors: list[MarkupError] = []
-    template_spans: dict[int, int] = {}
-    for match in _TEMPLATE.finditer(text):
-        template_spans[match.start()] = match.end()
-        errors.append(MarkupError(match.start(), "template-syntax",
-                                  f"template syntax {match.group()!r} is not allowed in text; no placeholder may reach a page"))
-    for match in HTML.finditer(text):
-        errors.append(MarkupError(match.start(), "raw-html",
-                                  "raw HTML is not allowed; use the inline markup (*em*, **strong**, {page:…})"))
-    # A stack of open spans: (style, children, offset of the opening marker).
-    stack: list[tuple[str, list[Node], int]] = [("root", [], 0)]
-    buffer: list[str] = []
+    return _Parser(text).run()
 
-    def flush() -> None:
-        if buffer:
-            stack[-1][1].append(Text("".join(buffer)))
-            buffer.clear()
 
-    starts = sorted(template_spans)
-    i = 0
-    while i < len(text):
-        if i in template_spans:
-            buffer.append(text[i:template_spans[i]])
-            i = template_spans[i]
-            continue
-        token = _TOKEN.match(text, i).group()
-        if token[0] == "\\" and len(token) == 2:
-            buffer.append(token[1])
-        elif token in ("*", "**"):
-            style = "strong" if token == "**" else "em"
-            flush()
-            if stack[-1][0] == style:
-                closed_style, children, _ = stack.pop()
-                if not children:
-                    errors.append(MarkupError(i, "bad-markup", f"empty {closed_style} markup"))
-                stack[-1][1].append(Span(closed_style, tuple(children)))
-            else:
-                stack.append((style, [], i))
-        elif token == "{":
-            match = _TAG.match(text, i)
-            if match and match.group(1) in TAGS:
-                flush()
-                tag, target, label = match.groups()
-                if tag == "fn" and label is not None:
-                    errors.append(MarkupError(i, "bad-markup", "a footnote reference takes no label"))
-                if label is not None and not label.strip():
-                    errors.append(MarkupError(i, "bad-markup", f"empty label in {{{tag}:{target}|}}"))
-                stack[-1][1].append(Ref(tag, target, label, i))
-                i = match.end()
+class _Parser:
+    """One parse: a stack of open emphasis spans over a token scan of the text."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.errors: list[MarkupError] = []
+        self.template_spans: dict[int, int] = {}
+        # A stack of open spans: (style, children, offset of the opening marker).
+        self.stack: list[tuple[str, list[Node], int]] = [("root", [], 0)]
+        self.buffer: list[str] = []
+
+    def run(self) -> tuple[tuple[Node, ...], tuple[MarkupError, ...]]:
+        self._forbidden()
+        starts = sorted(self.template_spans)
+        text, i = self.text, 0
+        while i < len(text):
+            if i in self.template_spans:
+                self.buffer.append(text[i:self.template_spans[i]])
+                i = self.template_spans[i]
                 continue
-            tag = _TAG_START.match(text, i)
-            if tag and tag.group(1) in TAGS:
-                errors.append(MarkupError(i, "bad-markup", f"malformed {{{tag.group(1)}:…}} reference: ids are lower-case words joined by '-' or '.'"))
+            token = _TOKEN.match(text, i).group()
+            if token[0] == "\\" and len(token) == 2:
+                self.buffer.append(token[1])
+            elif token in ("*", "**"):
+                self._emphasis("strong" if token == "**" else "em", i)
+            elif token == "{":
+                after = self._brace(i)
+                if after is not None:
+                    i = after
+                    continue
+            elif token == "}":
+                self.errors.append(MarkupError(i, "bad-markup", "unbalanced '}'; write \\} for a literal brace"))
+                self.buffer.append(token)
             else:
-                errors.append(MarkupError(i, "bad-markup",
-                                          f"unknown inline markup {text[i:i + 16]!r}; known: " + ", ".join("{" + t + ":…}" for t in TAGS)
-                                          + "; write \\{ for a literal brace"))
-            buffer.append(token)
-        elif token == "}":
-            errors.append(MarkupError(i, "bad-markup", "unbalanced '}'; write \\} for a literal brace"))
-            buffer.append(token)
+                # Plain text; a run never crosses the start of a template span.
+                following = bisect.bisect_right(starts, i)
+                end = starts[following] if following < len(starts) and starts[following] < i + len(token) else i + len(token)
+                self.buffer.append(text[i:end])
+                i = end
+                continue
+            i += len(token)
+        self._flush()
+        self._close_unclosed()
+        return tuple(self.stack[0][1]), tuple(self._capped())
+
+    def _forbidden(self) -> None:
+        """Template syntax and raw HTML, each reported where it starts."""
+        for match in _TEMPLATE.finditer(self.text):
+            self.template_spans[match.start()] = match.end()
+            self.errors.append(MarkupError(match.start(), "template-syntax",
+                                           f"template syntax {match.group()!r} is not allowed in text; no placeholder may reach a page"))
+        for match in HTML.finditer(self.text):
+            self.errors.append(MarkupError(match.start(), "raw-html",
+                                           "raw HTML is not allowed; use the inline markup (*em*, **strong**, {page:…})"))
+
+    def _flush(self) -> None:
+        if self.buffer:
+            self.stack[-1][1].append(Text("".join(self.buffer)))
+            self.buffer.clear()
+
+    def _emphasis(self, style: str, i: int) -> None:
+        """A ``*`` or ``**`` marker: closes the open span of that style, or opens one."""
+        self._flush()
+        if self.stack[-1][0] == style:
+            closed_style, children, _ = self.stack.pop()
+            if not children:
+                self.errors.append(MarkupError(i, "bad-markup", f"empty {closed_style} markup"))
+            self.stack[-1][1].append(Span(closed_style, tuple(children)))
         else:
-            # Plain text; a run never crosses the start of a template span.
-            following = bisect.bisect_right(starts, i)
-            end = starts[following] if following < len(starts) and starts[following] < i + len(token) else i + len(token)
-            buffer.append(text[i:end])
-            i = end
-            continue
-        i += len(token)
-    flush()
-    while len(stack) > 1:
-        style, children, offset = stack.pop()
-        errors.append(MarkupError(offset, "bad-markup", f"unclosed {'**' if style == 'strong' else '*'} ({style})"))
-        stack[-1][1].append(Text("**" if style == "strong" else "*"))
-        stack[-1][1].extend(children)
-    if len(errors) > MAX_ERRORS:
-        errors.sort(key=lambda e: e.offset)
-        errors[MAX_ERRORS:] = [MarkupError(errors[MAX_ERRORS].offset, errors[MAX_ERRORS].code,
-                                           f"{len(errors) - MAX_ERRORS} more mistakes from here on; fix the ones above first")]
-    return tuple(stack[0][1]), tuple(errors)
+            self.stack.append((style, [], i))
+
+    def _brace(self, i: int) -> int | None:
+        """A ``{`` at ``i``: a reference (returns the offset after it) or a mistake (None)."""
+        text = self.text
+        match = _TAG.match(text, i)
+        if match and match.group(1) in TAGS:
+            self._flush()
+            tag, target, label = match.groups()
+            if tag == "fn" and label is not None:
+                self.errors.append(MarkupError(i, "bad-markup", "a footnote reference takes no label"))
+            if label is not None and not label.strip():
+                self.errors.append(MarkupError(i, "bad-markup", f"empty label in {{{tag}:{target}|}}"))
+            self.stack[-1][1].append(Ref(tag, target, label, i))
+            return match.end()
+        tag = _TAG_START.match(text, i)
+        if tag and tag.group(1) in TAGS:
+            self.errors.append(MarkupError(i, "bad-markup", f"malformed {{{tag.group(1)}:…}} reference: ids are lower-case words joined by '-' or '.'"))
+        else:
+            self.errors.append(MarkupError(i, "bad-markup",
+                                           f"unknown inline markup {text[i:i + 16]!r}; known: " + ", ".join("{" + t + ":…}" for t in TAGS)
+                                           + "; write \\{ for a literal brace"))
+        self.buffer.append("{")
+        return None
+
+    def _close_unclosed(self) -> None:
+        """Spans still open at the end are reported and kept as the literal markers they were."""
+        while len(self.stack) > 1:
+            style, children, offset = self.stack.pop()
+            self.errors.append(MarkupError(offset, "bad-markup", f"unclosed {'**' if style == 'strong' else '*'} ({style})"))
+            self.stack[-1][1].append(Text("**" if style == "strong" else "*"))
+            self.stack[-1][1].extend(children)
+
+    def _capped(self) -> list[MarkupError]:
+        errors = self.errors
+        if len(errors) > MAX_ERRORS:
+            errors.sort(key=lambda e: e.offset)
+            errors[MAX_ERRORS:] = [MarkupError(errors[MAX_ERRORS].offset, errors[MAX_ERRORS].code,
+                                               f"{len(errors) - MAX_ERRORS} more mistakes from here on; fix the ones above first")]
+        return errors
 
 
 def refs(nodes: tuple[Node, ...], tag: str | None = None) -> list[Ref]:

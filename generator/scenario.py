@@ -74,7 +74,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Callable, Literal
 
 from pydantic import Field, create_model
 
@@ -232,35 +232,48 @@ def _check_feature(source: Source, at: PathKey, feature: dict[str, Any], scoring
             if is_int(strength) and strength < 0:
                 value(("followers", player), "negative-strength",
                       f"strength counts followers (1 each, 2 for a large one); {strength} is impossible")
-    cities = feature.get("cities")
-    if kind == "field" and isinstance(cities, list):
-        seen: set[Any] = set()
-        for position, city in enumerate(cities):
-            if not isinstance(city, str):
-                continue  # the schema reports a city that is not a name
-            if city in seen:
-                value(("cities", position), "duplicate-city", f"city {city!r} is named twice for this field")
-            seen.add(city)
-        count = feature.get("completed_cities")
-        if is_int(count) and count != len(cities):
-            value(("completed_cities",), "cities-mismatch",
-                  f"completed_cities is {count} but {len(cities)} cities are named")
-
+    if kind == "field":
+        _check_field_cities(feature, value)
     if scoring == "during-game":
-        tiles = feature.get("tiles")
-        if not spec.scored_during_game:
-            value(("type",), f"{kind}-during-game", f"a {kind} is only scored at the end of the game; use scoring: final")
-        elif not spec.completable:
-            if spec.max_tiles and is_int(tiles) and 1 <= tiles < spec.max_tiles:
-                value(("tiles",), "incomplete-during-game",
-                      f"a {kind} of {tiles} tiles is unfinished, and only completion scores during the game")
-        elif feature.get("complete") is not True:
-            message = f"an unfinished {kind} does not score during the game; set complete: true or use scoring: final"
-            if "complete" in feature:
-                value(("complete",), "incomplete-during-game", message)
-            else:
-                found.append(source.problem(at, "incomplete-during-game", message))
+        _check_during_game(source, at, feature, kind, value, found)
     return found
+
+
+def _check_field_cities(feature: dict[str, Any], value: Callable[[PathKey, str, str], None]) -> None:
+    """A field's completed cities: each named once, and as many as ``completed_cities`` says."""
+    cities = feature.get("cities")
+    if not isinstance(cities, list):
+        return
+    seen: set[Any] = set()
+    for position, city in enumerate(cities):
+        if not isinstance(city, str):
+            continue  # the schema reports a city that is not a name
+        if city in seen:
+            value(("cities", position), "duplicate-city", f"city {city!r} is named twice for this field")
+        seen.add(city)
+    count = feature.get("completed_cities")
+    if is_int(count) and count != len(cities):
+        value(("completed_cities",), "cities-mismatch",
+              f"completed_cities is {count} but {len(cities)} cities are named")
+
+
+def _check_during_game(source: Source, at: PathKey, feature: dict[str, Any], kind: str,
+                       value: Callable[[PathKey, str, str], None], found: list[Problem]) -> None:
+    """During the game only completed features score (and never a field)."""
+    spec = scorer.FEATURE_KINDS[kind]
+    tiles = feature.get("tiles")
+    if not spec.scored_during_game:
+        value(("type",), f"{kind}-during-game", f"a {kind} is only scored at the end of the game; use scoring: final")
+    elif not spec.completable:
+        if spec.max_tiles and is_int(tiles) and 1 <= tiles < spec.max_tiles:
+            value(("tiles",), "incomplete-during-game",
+                  f"a {kind} of {tiles} tiles is unfinished, and only completion scores during the game")
+    elif feature.get("complete") is not True:
+        message = f"an unfinished {kind} does not score during the game; set complete: true or use scoring: final"
+        if "complete" in feature:
+            value(("complete",), "incomplete-during-game", message)
+        else:
+            found.append(source.problem(at, "incomplete-during-game", message))
 
 
 def _check(source: Source, base: PathKey, data: Any, rulesets: RulesetTable) -> list[Problem]:

@@ -250,3 +250,21 @@ def test_each_stage_function_lives_in_the_module_named_after_its_stage(function,
              if re.search(rf"^def {function}\(", path.read_text(encoding="utf-8"), re.M)]
     assert len(homes) == 1, homes
     assert _stage(MODULES[homes[0]]) == stage
+
+
+# --------------------------------------------------------------------------- small functions
+
+MAX_FUNCTION_LINES = 60
+
+
+def test_every_function_is_under_sixty_lines():
+    """The guide's size rule, for the package and the benchmarks alike (a function of more
+    lines does several things: split it where it changes subject)."""
+    long = []
+    for path in sorted([*PACKAGE.rglob("*.py"), *(PACKAGE.parent / "benchmarks").rglob("*.py")]):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                lines = node.end_lineno - node.lineno + 1
+                if lines > MAX_FUNCTION_LINES:
+                    long.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno} {node.name}: {lines} lines")
+    assert long == []
