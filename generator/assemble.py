@@ -39,6 +39,14 @@ def _read(part: Path) -> dict:
     except (OSError, ValueError) as exc:
         raise ProblemsFound([Problem(str(path), 1, 1, "not-a-part",
                                      f"not a part built with `rulesite build --lang CODE --out DIR` ({exc})")]) from None
+    shape = {"languages": list, "base": str, "built": dict, "notfound": dict}
+    wrong = [key for key, kind in shape.items() if not isinstance(manifest, dict) or not isinstance(manifest.get(key), kind)]
+    if not wrong and set(manifest["built"]) - set(manifest["notfound"]):
+        wrong = ["notfound"]  # every built language has its "not found" page words
+    if wrong:
+        raise ProblemsFound([Problem(str(path), 1, 1, "not-a-part",
+                                     "not a part built with `rulesite build --lang CODE --out DIR` "
+                                     f"(its manifest lacks {', '.join(wrong)})")])
     return manifest
 
 
@@ -66,7 +74,7 @@ def assemble(parts: list[Path], out: Path, root: Path) -> list[str]:
     names = dict(map(tuple, first["languages"]))
     codes = [code for code in names if code in owner]  # the site's order, not the parts'
     titles = {code: manifests[owner[code]]["built"][code] for code in codes}
-    notfound = {code: tuple(manifests[owner[code]].get("notfound", {}).get(code, ("", ""))) for code in codes}
+    notfound = {code: tuple(manifests[owner[code]]["notfound"][code]) for code in codes}
     staging = staging_for(out)
     try:
         staging.mkdir(parents=True)

@@ -27,12 +27,14 @@ from .source import PathKey, Source
 # {figure:mage|the mage} reads "the mage"; {fn:x} and {page:id} read as nothing here.
 _LABELLED = re.compile(r"\{[a-z]+:[^}|]*\|([^}]*)\}")
 _BARE = re.compile(r"\{[a-z]+:[^}]*\}")
+# An interface string's {placeholder} is filled in later: its name is no word of the text.
+_PLACEHOLDER = re.compile(r"(?<!\\)\{[A-Za-z_][A-Za-z0-9_]*\}")
 _EMPHASIS = re.compile(r"\*+")
 
 
 def plain(text: str) -> str:
     """The words of a unit, without inline markup, lower-cased."""
-    return _EMPHASIS.sub("", _BARE.sub(" ", _LABELLED.sub(r"\1", text))).lower()
+    return _EMPHASIS.sub("", _PLACEHOLDER.sub(" ", _BARE.sub(" ", _LABELLED.sub(r"\1", text)))).lower()
 
 
 @lru_cache(maxsize=4096)

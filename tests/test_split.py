@@ -49,6 +49,18 @@ def test_a_folder_that_is_not_a_part_is_refused(tmp_path):
     assert [p.code for p in failure.value.problems] == ["not-a-part"]
 
 
+@pytest.mark.parametrize("manifest", ["[]", "{}", '{"languages": [], "base": "/", "built": {"en": "x"}}',
+                                      '{"languages": [], "base": "/", "built": {"en": "x"}, "notfound": {}}'])
+def test_a_part_with_a_broken_manifest_is_refused_without_a_traceback(tmp_path, manifest):
+    from generator.assemble import MANIFEST
+
+    (tmp_path / "part").mkdir()
+    (tmp_path / "part" / MANIFEST).write_text(manifest, encoding="utf-8")
+    with pytest.raises(ProblemsFound) as failure:
+        assemble([tmp_path / "part"], tmp_path / "out", tmp_path / "project")
+    assert [p.code for p in failure.value.problems] == ["not-a-part"]
+
+
 def test_assemble_never_replaces_the_project(small_project, tmp_path):  # noqa: F811
     code = load_checked(small_project).languages[0]
     build(small_project, site_dir=tmp_path / "a", languages=[code], part=True)

@@ -42,6 +42,9 @@ def test_english_terms_match_whole_words_and_the_longer_term_wins():
     assert ids("Tiles with the mage symbol.") == ["tile", "mage-symbol"]  # not "mage" as well
     assert ids("An image of a {page:mage-and-witch-c1}.") == []  # no word "mage", markup ids are not words
     assert ids("Two mages and a tile.") == ["mage", "tile"]
+    # An interface string's placeholder is filled in later: its name is no word.
+    assert ids("Scored {tile} points for the {mage}.") == []
+    assert ids("Scored {tile} points for each tile.") == ["tile"]
 
 
 def test_translation_forms_are_stems_and_compounds_count_where_allowed():
