@@ -14,18 +14,28 @@ from __future__ import annotations
 import re
 
 # Written by the templates around generated raw HTML only (its data text is escaped there).
-RAW_BLOCK = re.compile(r"<!-- rulesite:raw -->\n(.*?)\n<!-- /rulesite:raw -->", re.S)
+OPEN, CLOSE = "<!-- rulesite:raw -->\n", "\n<!-- /rulesite:raw -->"
+RAW_BLOCK = re.compile(re.escape(OPEN) + "(.*?)" + re.escape(CLOSE), re.S)
 
 
 def set_aside(markdown: str) -> tuple[str, list[str]]:
-    """The Markdown with each marked block replaced by a placeholder, and the blocks in order."""
+    """The Markdown with each marked block replaced by a placeholder, and the blocks in order.
+
+    Found with ``str.find``: a lazy regular expression over a comparison table of a hundred
+    kilobytes tries the closing marker at every character. Same result as :data:`RAW_BLOCK`."""
     blocks: list[str] = []
-
-    def keep(match: re.Match[str]) -> str:
-        blocks.append(match.group(1))
-        return f"<!-- rulesite:raw {len(blocks) - 1} -->"
-
-    return RAW_BLOCK.sub(keep, markdown), blocks
+    out: list[str] = []
+    at = 0
+    while (start := markdown.find(OPEN, at)) >= 0:
+        end = markdown.find(CLOSE, start + len(OPEN))
+        if end < 0:
+            break
+        out.append(markdown[at:start])
+        blocks.append(markdown[start + len(OPEN):end])
+        out.append(f"<!-- rulesite:raw {len(blocks) - 1} -->")
+        at = end + len(CLOSE)
+    out.append(markdown[at:])
+    return "".join(out), blocks
 
 
 def restore(html: str, blocks: list[str]) -> str:
