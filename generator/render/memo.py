@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import pickle
+import sys
 import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,8 +52,10 @@ def _owner(name: str, pages: dict) -> str | None:
 
 
 def _code() -> str:
+    """The package's code and templates, the libraries rendering calls and Python itself."""
     files = sorted(p for p in _PACKAGE.rglob("*") if p.suffix in (".py", ".j2") and p.is_file())
-    return digest(*library_versions(_LIBRARIES), *(f"{p.relative_to(_PACKAGE)}:{hashlib.sha256(p.read_bytes()).hexdigest()}" for p in files))
+    return digest(sys.version, *library_versions(_LIBRARIES),
+                  *(f"{p.relative_to(_PACKAGE)}:{hashlib.sha256(p.read_bytes()).hexdigest()}" for p in files))
 
 
 def _outline(name: str, data: object) -> str:
