@@ -277,7 +277,8 @@ def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = No
     (build_dir / "jinja-cache").mkdir(parents=True, exist_ok=True)
     read_cache.keep(build_dir, files.sources)
     with _Stage(timings, "render"):
-        prepare_rendering(project, build_dir / "jinja-cache")  # once here, not once per worker
+        # Once here, not once per worker: the workers are forked afterwards.
+        prepare_rendering(project, build_dir / "jinja-cache", codes, build_dir / "render-cache")
     staging = staging_for(site_dir)
     try:
         results = _build_languages(_Job(project, root, build_dir, staging, site_url), codes, jobs, timings)

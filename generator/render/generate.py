@@ -25,11 +25,11 @@ from ..status import unit_status
 from .escape import attr, md_text
 from .glossary import glossary
 from .language import Lang
-from .memo import RenderMemo
+from .memo import RenderMemo, comparisons_to_render
 from .names import country_name, language_name
 from .page import ICONS, PageRenderer, diff_label, excerpt
 from .pictures import LEGEND, image, legend_file, picture_base, picture_files, tile_alt, tile_file
-from .translator_views import comparison, dashboard
+from .translator_views import comparison, dashboard, premark
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
@@ -301,8 +301,11 @@ def render_site(project: Project, cache: Path | None = None) -> dict[str, Langua
     return {code: SiteRenderer(project, code, env).site() for code in project.languages}
 
 
-def prepare_rendering(project: Project, cache: Path | None = None) -> None:
-    """Compile every template and work out every translation status, ahead of rendering."""
+def prepare_rendering(project: Project, cache: Path | None = None, codes: list[str] | None = None,
+                      memo_folder: Path | None = None) -> None:
+    """Compile every template, work out every translation status and mark the glossary terms
+    of the comparison pages the languages ``codes`` will render (not kept in ``memo_folder``),
+    ahead of rendering: language workers forked afterwards inherit all of it."""
     env = environment(cache)
     for name in env.list_templates(extensions=["j2"]):
         env.get_template(name)
@@ -311,6 +314,8 @@ def prepare_rendering(project: Project, cache: Path | None = None) -> None:
             for unit in units.values():
                 unit_status(project, code, unit)
     picture_files(project)
+    if codes is not None and memo_folder is not None:
+        premark(project, comparisons_to_render(project, codes, memo_folder))
 
 
 def render_language(project: Project, code: str, cache: Path | None = None, memo: RenderMemo | None = None) -> LanguageSite:

@@ -98,7 +98,7 @@ def fingerprints(project: Project) -> Fingerprints:
 _KNOWN: dict[int, tuple[weakref.ref, Fingerprints]] = {}
 
 
-VERSION = 1  # of the stored form; what a page reads is in its key
+VERSION = 2  # of the stored form; what a page reads is in its key
 
 
 class RenderMemo:
@@ -114,20 +114,19 @@ class RenderMemo:
     @classmethod
     def stored(cls, project: Project, code: str, folder: Path) -> RenderMemo:
         """The pages the last build of ``code`` kept under ``folder`` (none if unreadable)."""
-        try:
-            with (folder / f"{code}.pickle").open("rb") as handle:
-                version, kept = pickle.load(handle)  # noqa: S301 (written by a build under build/, never from elsewhere)
-        except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):
-            version, kept = None, {}
-        return cls(project, code, kept if version == VERSION and isinstance(kept, dict) else {})
+        keys, texts = _read(folder / f"{code}.pickle", texts=True)
+        return cls(project, code, {path: (key, texts[path]) for path, key in keys.items() if path in texts})
 
     @classmethod
     def in_memory(cls, project: Project, code: str) -> RenderMemo:
         """The pages this process last rendered for ``code`` (the preview renders on every edit)."""
         return cls(project, code, _MEMORY.get(code))
 
+    def key(self, path: str, page_id: str) -> str:
+        return page_key(self.prints, self.code, path, page_id)
+
     def render(self, path: str, page_id: str, make: Callable[[], str]) -> str:
-        key = digest(self.prints.shared, self.prints.own[page_id], self.code, path)
+        key = self.key(path, page_id)
         found = self.kept.get(path)
         if found is not None and found[0] == key:
             self.hits += 1
@@ -147,8 +146,43 @@ class RenderMemo:
         _MEMORY[self.code] = self.used
 
     def dumps(self) -> bytes:
-        """This render's pages, and only them, for :meth:`stored` to read back."""
-        return pickle.dumps((VERSION, self.used), protocol=pickle.HIGHEST_PROTOCOL)
+        """This render's pages, and only them, for :meth:`stored` to read back: the keys
+        first, so :func:`stored_keys` can tell what a build will render without the texts."""
+        keys = {path: key for path, (key, _) in self.used.items()}
+        texts = {path: text for path, (_, text) in self.used.items()}
+        protocol = pickle.HIGHEST_PROTOCOL
+        return pickle.dumps((VERSION, keys), protocol=protocol) + pickle.dumps(texts, protocol=protocol)
+
+
+def page_key(prints: Fingerprints, code: str, path: str, page_id: str) -> str:
+    """The key of one page of one language: what it reads, see the module text."""
+    return digest(prints.shared, prints.own[page_id], code, path)
+
+
+def comparisons_to_render(project: Project, codes: list[str], folder: Path) -> list[str]:
+    """The pages whose comparison page some language of ``codes`` will render again."""
+    prints = fingerprints(project)
+    stored = {code: stored_keys(folder, code) for code in codes}
+    return [page_id for page_id in project.pages
+            if any(stored[code].get(path) != page_key(prints, code, path, page_id)
+                   for code in codes for path in [f"translate/{page_id}.md"])]
+
+
+def stored_keys(folder: Path, code: str) -> dict[str, str]:
+    """The keys of the pages the last build of ``code`` kept (empty if unreadable)."""
+    return _read(folder / f"{code}.pickle", texts=False)[0]
+
+
+def _read(path: Path, texts: bool) -> tuple[dict[str, str], dict[str, str]]:
+    try:
+        with path.open("rb") as handle:
+            version, keys = pickle.load(handle)  # noqa: S301 (written by a build under build/, never from elsewhere)
+            found = pickle.load(handle) if texts else {}  # noqa: S301 (the same file)
+    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):
+        return {}, {}
+    if version != VERSION or not isinstance(keys, dict) or not isinstance(found, dict):
+        return {}, {}
+    return keys, found
 
 
 # The preview's pages in memory: language -> path -> (key, text).

@@ -105,6 +105,21 @@ def _marked(project: Project, unit: UnitInfo, text: str, used: list, code: str |
     return found
 
 
+def premark(project: Project, docs: list[str]) -> None:
+    """Mark the glossary terms of every cell of these pages' comparison tables now.
+
+    Called before the language workers are forked, they inherit the marks: every language's
+    comparison page shows every column, so each worker would otherwise mark every cell again."""
+    for doc in docs:
+        for unit in project.units[doc].values():
+            used = terms.english_concepts(project.concepts, unit.text)
+            _marked(project, unit, unit.text, used, None)
+            for code in project.target_languages:
+                status = unit_status(project, code, unit)
+                if status.translation:
+                    _marked(project, unit, status.translation.text, used, code)
+
+
 def comparison(renderer: SiteRenderer, lang: Lang, doc: str) -> str:
     project = renderer.project
     path = f"translate/{doc}.md"
