@@ -19,6 +19,7 @@ from typing import Any, Iterable
 
 import yaml
 
+from .load_memo import LoadMemo
 from .problem import DataError, Problem
 from .project import Project, load_checked
 from .render.escape import html_text
@@ -63,6 +64,8 @@ def _signature(root: Path) -> tuple:
 
 
 _CACHE: dict[tuple, Generated] = {}
+# Each file's validation, checks and score, kept between the preview's rebuilds.
+_LOADED = LoadMemo()
 
 
 def generate(root: Path, lang: str | None = None) -> Generated:
@@ -70,7 +73,7 @@ def generate(root: Path, lang: str | None = None) -> Generated:
     root = root.resolve()
     key = (str(root), lang, _signature(root))
     if key not in _CACHE:
-        project = load_checked(root)
+        project = load_checked(root, _LOADED)
         code = lang or project.source_language
         if code not in project.languages:
             raise DataError([Problem("mkdocs.yml", 1, 1, "unknown-language", f"no language {code!r} in rules_data/site.yaml")])

@@ -78,7 +78,21 @@ def doc_statuses(project: Project, language: str, doc: str) -> list[UnitStatus]:
     return [unit_status(project, language, unit) for unit in project.units.get(doc, {}).values()]
 
 
+# The last summary of each (language, document) with what it was counted from: the preview
+# loads the project again after every edit but keeps the units and translations of the files
+# that did not change (generator/load_memo.py), so only the edited document is counted again.
+_SUMMARIES: dict[tuple[str, str], tuple[object, object, bool, Summary]] = {}
+
+
 def summarize(project: Project, language: str, doc: str) -> Summary:
+    units = project.units.get(doc, {})
+    translation = project.translations.get(language, {}).get(doc)
+    model, source = translation.model if translation else None, language == project.source_language
+    kept = _SUMMARIES.get((language, doc))
+    if kept is not None and kept[0] is units and kept[1] is model and kept[2] == source:
+        return kept[3]
     states = [s.state for s in doc_statuses(project, language, doc)]
-    return Summary(language, doc, len(states), states.count("translated") + states.count("source"),
-                   states.count("outdated"), states.count("missing"))
+    summary = Summary(language, doc, len(states), states.count("translated") + states.count("source"),
+                      states.count("outdated"), states.count("missing"))
+    _SUMMARIES[language, doc] = (units, model, source, summary)
+    return summary
