@@ -152,7 +152,9 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
         for rest, path in choice.fallback.items():
             text = Path(by_path[path].abs_src_path).read_text(encoding="utf-8")
             kept.append(File.generated(config, rest, content=mkdocs_adapter.fallback_page(text)))
-        for path, content in self.files.items():
+        # In path order: the build reads its pages from disk, the preview from memory, and the
+        # order of the pages is the order of the search index and the sitemap.
+        for path, content in sorted(self.files.items()):
             kept.append(File.generated(config, path, content=content))
         if self.dirty:
             self.dirty.start(kept, config.plugins)
