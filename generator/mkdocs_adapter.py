@@ -9,12 +9,14 @@ MkDocs build, and the choice of which hand-written page a language shows are all
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import logging
 import os
 import re
 import shutil
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -254,10 +256,22 @@ def _rebuild(config: Any, url: str) -> None:
 
 
 def _observer() -> Any:
-    """The file watcher: the system's notifications (inotify on Linux) where watchdog has them."""
+    """The file watcher: the system's notifications (inotify on Linux) where watchdog has them,
+    for changes only. inotify also reports every file opened and closed unwritten, and a
+    rebuild reads the watched files: MkDocs, which rebuilds on any event, would go on forever."""
+    from watchdog import events
     from watchdog.observers import Observer
 
-    return Observer()
+    changes = [events.FileCreatedEvent, events.FileModifiedEvent, events.FileDeletedEvent, events.FileMovedEvent,
+               events.FileClosedEvent, events.DirCreatedEvent, events.DirDeletedEvent, events.DirMovedEvent]
+
+    class Changes(Observer):  # type: ignore[misc, valid-type]
+        def schedule(self, handler: Any, path: Any, *, recursive: bool = False, event_filter: Any = None,
+                     follow_symlink: bool = False) -> Any:
+            return super().schedule(handler, path, recursive=recursive, event_filter=event_filter or changes,
+                                    follow_symlink=follow_symlink)
+
+    return Changes()
 
 
 def _error_page(site_dir: str, status: int) -> bytes | None:
@@ -294,6 +308,7 @@ class DirtyPreview:
         self.set_aside: dict[str, tuple[str, list[str]]] = {}
         """Each page's Markdown with its raw HTML set aside (:mod:`generator.raw_html`), last build's and this one's."""
         self.set_aside_now: dict[str, tuple[str, list[str]]] = {}
+        self.timer: threading.Timer | None = None
 
     def start(self, files: Any, plugins: Any) -> None:
         self.now = set()
@@ -325,10 +340,36 @@ class DirtyPreview:
         for path in set(self.written) - self.now:
             Path(path).unlink(missing_ok=True)
             del self.written[path]
+        self.tidy_later()
+
+    def tidy_later(self) -> None:
+        """Collect the last rebuild's garbage a moment after this one, outside any rebuild.
+
+        The preview's heap is long-lived (the project, the pages and the caches: some 600,000
+        objects at 300 pages) and Python's collector walked all of it now and then in the
+        middle of a rebuild, a third of a second each time. Once a rebuild is done, the
+        previous one's garbage is collected and what lives on is frozen out of the collector's
+        walks (:func:`gc.freeze`) until the next tidying.
+        """
+        if self.timer is not None:
+            self.timer.cancel()
+        self.timer = threading.Timer(TIDY_AFTER, _tidy)
+        self.timer.daemon = True
+        self.timer.start()
 
     def failed(self) -> None:
         """After a failed build nothing is known of what is in the site folder but where."""
         self.written = dict.fromkeys(self.written, "")
+
+
+# Seconds after a rebuild before its garbage is collected: the browser has the page by then.
+TIDY_AFTER = 1.0
+
+
+def _tidy() -> None:
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
 
 
 def _always() -> bool:

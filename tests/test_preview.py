@@ -130,3 +130,34 @@ def test_a_data_error_is_reported_and_the_last_pages_stay(small_project, tmp_pat
         assert wait_for(lambda: "Seen in one printing only." in (served(base, "alpha/") or ""), 120)
         assert_same_as_cold_build(base, small_project, tmp_path)
 
+
+
+def test_the_watcher_sees_changes_and_not_reads(tmp_path):
+    # A rebuild reads the watched files; were reads changes, the preview would rebuild forever.
+    import time
+
+    from watchdog.events import FileSystemEventHandler
+
+    from generator.mkdocs_adapter import _observer
+
+    watched = tmp_path / "rules_data"
+    watched.mkdir()
+    data = watched / "site.yaml"
+    data.write_text("a: 1\n", encoding="utf-8")
+    seen: list = []
+    handler = FileSystemEventHandler()
+    handler.on_any_event = seen.append
+    observer = _observer()
+    observer.schedule(handler, str(watched), recursive=True)
+    observer.start()
+    try:
+        time.sleep(0.5)
+        for _ in range(3):
+            data.read_text(encoding="utf-8")
+        time.sleep(1)
+        assert seen == []
+        data.write_text("a: 2\n", encoding="utf-8")
+        assert wait_for(lambda: any(event.src_path == str(data) for event in seen), 10)
+    finally:
+        observer.stop()
+        observer.join()
