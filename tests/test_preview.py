@@ -24,7 +24,7 @@ from generator.build import build
 
 from .conftest import ROOT
 from .test_build import small_project  # noqa: F401 (a fixture)
-from .test_serve import fetch, free_port, wait_for
+from .test_serve import fetch, free_port, stop, wait_for
 
 pytestmark = pytest.mark.build
 
@@ -46,12 +46,7 @@ def serving(root: Path, log: Path) -> Iterator[str]:
             assert wait_for(lambda: fetch(f"{base}/") is not None, 120), "the preview did not start:\n" + log.read_text()
             yield base
         finally:
-            server.terminate()
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+            stop(server)
 
 
 def served(base: str, path: str) -> str | None:
