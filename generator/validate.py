@@ -12,9 +12,9 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from .load_memo import NONE, LoadMemo
 from .model import Example, Page, Rulesets, Site, TermBase, Translation, Ui
 from .problem import Problem
-from .load_memo import NONE, LoadMemo
 from .source import Files, PathKey, Source
 from .tiles import TileFile
 from .vocabulary import ID_PATTERN, PATTERN_HINTS
