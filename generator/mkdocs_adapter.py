@@ -56,9 +56,9 @@ class Generated:
 
 
 def _signature(root: Path) -> tuple:
-    # What a rebuild depends on: every data file's name, size and modification time.
+    # What a rebuild depends on: every watched file's name, size and modification time (templates included).
     entries = []
-    for folder in ("rules_data", "examples"):
+    for folder in WATCHED:
         base = root / folder
         if base.is_dir():
             for path in sorted(base.rglob("*")):
