@@ -24,7 +24,7 @@ from .source import PathKey, Source
 from .tiles import Catalogue
 from .ui_strings import required_keys
 from .units import UnitInfo, page_units, site_units, ui_units, walk_sections
-from .validate import Data
+from .validate import Data, Valid
 from .vocabulary import EDITIONS, LANGUAGE_CODE, TEMPLATE_OPENING, TEMPLATE_SYNTAX
 
 
@@ -482,13 +482,23 @@ def _check_ui(data: Data, refs: References) -> None:
 def _check_pages(data: Data, refs: References) -> None:
     examples = {stem: valid.model for stem, valid in data.examples.items()}
     for stem, valid in data.pages.items():
-        page, source = valid.model, valid.source
-        page_list = list(page_units(page, source.file))
-        refs.problems += check_page(page, source, stem, refs.known, page_list, examples)
-        refs.problems += check_units(source, page_list, {f.id for f in page.footnotes}, refs.known)
-        units = refs.units[page.id] = {}
-        for unit in page_list:
-            units.setdefault(unit.id, unit)
+        # A page's checks read the page, the shared files and the examples (generator/load_memo.py).
+        problems, units = data.memo.get(("page", stem), (valid.source, data.shared_version, data.examples_version),
+                                        lambda: _check_one_page(stem, valid, refs.known, examples))
+        refs.problems += problems
+        refs.units[valid.model.id] = units
+
+
+def _check_one_page(stem: str, valid: Valid[Page], known: Known,
+                    examples: dict[str, Example]) -> tuple[list[Problem], dict[str, UnitInfo]]:
+    page, source = valid.model, valid.source
+    page_list = list(page_units(page, source.file))
+    problems = check_page(page, source, stem, known, page_list, examples)
+    problems += check_units(source, page_list, {f.id for f in page.footnotes}, known)
+    units: dict[str, UnitInfo] = {}
+    for unit in page_list:
+        units.setdefault(unit.id, unit)
+    return problems, units
 
 
 def _check_examples(data: Data, refs: References) -> None:

@@ -101,7 +101,9 @@ def score_examples(data: Data, table: RulesetTable, tiles: Catalogue | None = No
     """Score stage: every worked example (boards on the tile catalogue), and the captions of the pages that show them."""
     scored = Scored()
     for valid in data.examples.values():
-        result, problems = score_example(valid.model, valid.source, table, tiles)
+        # An example's score reads its file, the rulesets and the tile catalogue (shared files).
+        result, problems = data.memo.get(("score", valid.source.file), (valid.source, data.shared_version),
+                                         lambda: score_example(valid.model, valid.source, table, tiles))
         scored.problems += problems
         if result is not None:
             scored.examples[valid.model.id] = result

@@ -9,9 +9,14 @@ MkDocs build, and the choice of which hand-written page a language shows are all
 
 from __future__ import annotations
 
+import gc
+import hashlib
 import logging
 import os
 import re
+import shutil
+import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +24,7 @@ from typing import Any, Iterable
 
 import yaml
 
+from .load_memo import LoadMemo
 from .problem import DataError, Problem
 from .project import Project, load_checked
 from .render.escape import html_text
@@ -50,9 +56,9 @@ class Generated:
 
 
 def _signature(root: Path) -> tuple:
-    # What a rebuild depends on: every data file's name, size and modification time.
+    # What a rebuild depends on: every watched file's name, size and modification time (templates included).
     entries = []
-    for folder in ("rules_data", "examples"):
+    for folder in WATCHED:
         base = root / folder
         if base.is_dir():
             for path in sorted(base.rglob("*")):
@@ -63,6 +69,8 @@ def _signature(root: Path) -> tuple:
 
 
 _CACHE: dict[tuple, Generated] = {}
+# Each file's validation, checks and score, kept between the preview's rebuilds.
+_LOADED = LoadMemo()
 
 
 def generate(root: Path, lang: str | None = None) -> Generated:
@@ -70,7 +78,7 @@ def generate(root: Path, lang: str | None = None) -> Generated:
     root = root.resolve()
     key = (str(root), lang, _signature(root))
     if key not in _CACHE:
-        project = load_checked(root)
+        project = load_checked(root, _LOADED)
         code = lang or project.source_language
         if code not in project.languages:
             raise DataError([Problem("mkdocs.yml", 1, 1, "unknown-language", f"no language {code!r} in rules_data/site.yaml")])
@@ -200,17 +208,187 @@ def build_language(config_file: Path) -> tuple[float, list[str], bool]:
     return time.perf_counter() - start, messages, any(m.startswith(("WARNING", "ERROR")) for m in messages)
 
 
+def last_generated(root: Path, lang: str | None) -> Generated | None:
+    """The language as last generated without errors (the preview shows it while the data has errors)."""
+    root = root.resolve()
+    return next((kept for (where, code, _), kept in _CACHE.items() if where == str(root) and code == lang), None)
+
+
 def serve(root: Path, lang: str | None, dev_addr: str) -> str:
-    """Serve one language with MkDocs' live-reloading server; returns the language served."""
-    from mkdocs.commands.serve import serve as mkdocs_serve
+    """Serve one language with MkDocs' live-reloading server; returns the language served.
+
+    This is ``mkdocs serve`` (:func:`mkdocs.commands.serve.serve`) with two changes for speed:
+    the builds are *dirty* (see :class:`DirtyPreview`), and edits are seen through the
+    operating system's file notifications instead of a scan of every watched file twice a
+    second.
+    """
+    from mkdocs.config import load_config
+    from mkdocs.livereload import LiveReloadServer
 
     generated = generate(root, lang)
     code = generated.site.code
     path = write_config(root, root / "build" / f"mkdocs.serve.{code}.yml", generated)
-    print(f"serving {code} at http://{dev_addr}/ (other languages are built by `make site`)")
-    mkdocs_serve(config_file=str(path), dev_addr=dev_addr, livereload=True,
-                 watch=[str(root / folder) for folder in WATCHED if (root / folder).exists()])
+    site_dir = tempfile.mkdtemp(prefix="rulesite_serve_")
+
+    def get_config() -> Any:
+        return load_config(config_file=str(path), site_dir=site_dir, dev_addr=dev_addr)
+
+    config = get_config()
+    config.plugins.on_startup(command="serve", dirty=True)
+    host, port = config.dev_addr
+    url = f"http://{host}:{port}/"
+    print(f"serving {code} at {url} (other languages are built by `make site`)")
+    server = LiveReloadServer(builder=lambda config=None: _rebuild(config or get_config(), url),
+                              host=host, port=port, root=site_dir)
+    server.observer = _observer()
+    server.error_handler = lambda status: _error_page(site_dir, status)
+    try:
+        _rebuild(config, url)
+        server.watch(config.docs_dir)
+        server.watch(str(path))
+        server = config.plugins.on_serve(server, config=config, builder=server.builder)
+        try:
+            server.serve()
+        except KeyboardInterrupt:
+            logging.getLogger("mkdocs").info("Shutting down...")
+        finally:
+            server.shutdown()
+    finally:
+        config.plugins.on_shutdown()
+        shutil.rmtree(site_dir, ignore_errors=True)
     return code
+
+
+def _rebuild(config: Any, url: str) -> None:
+    from mkdocs.commands.build import build as mkdocs_build
+
+    config.site_url = url
+    mkdocs_build(config, serve_url=url, dirty=True)
+
+
+def _observer() -> Any:
+    """The file watcher: the system's notifications (inotify on Linux) where watchdog has them,
+    for changes only. inotify also reports every file opened and closed unwritten, and a
+    rebuild reads the watched files: MkDocs, which rebuilds on any event, would go on forever."""
+    from watchdog import events
+    from watchdog.observers import Observer
+
+    changes = [events.FileCreatedEvent, events.FileModifiedEvent, events.FileDeletedEvent, events.FileMovedEvent,
+               events.FileClosedEvent, events.DirCreatedEvent, events.DirDeletedEvent, events.DirMovedEvent]
+
+    class Changes(Observer):  # type: ignore[misc, valid-type]
+        def schedule(self, handler: Any, path: Any, *, recursive: bool = False, event_filter: Any = None,
+                     follow_symlink: bool = False) -> Any:
+            return super().schedule(handler, path, recursive=recursive, event_filter=event_filter or changes,
+                                    follow_symlink=follow_symlink)
+
+    return Changes()
+
+
+def _error_page(site_dir: str, status: int) -> bytes | None:
+    page = Path(site_dir) / f"{status}.html"
+    return page.read_bytes() if status in (404, 500) and page.is_file() else None
+
+
+class _DirtyNotice(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith(("A 'dirty' build is being performed", "Page skipped: "))
+
+
+# MkDocs warns that a dirty build may leave stale pages and links (the preview's does not;
+# a warning would also keep the page cache from storing the rebuild's pages), and names
+# every page it did not write (the preview writes only pages that changed).
+DIRTY_NOTICE = _DirtyNotice()
+
+
+class DirtyPreview:
+    """The preview's rebuilds: MkDocs' dirty mode, made to give the pages a full build gives.
+
+    Every page still goes through the build (the page cache makes an unchanged page cheap):
+    a page shows the navigation and titles of the others, and the search index holds the
+    pages built. What is left out is only writing what is already there: a page is written
+    when its page-cache key (a fingerprint of everything its output depends on) differs from
+    the one last written to its place, a generated file when its bytes differ. Files the last
+    build wrote and this one did not (a page removed or renamed) are deleted.
+    """
+
+    def __init__(self) -> None:
+        self.written: dict[str, str] = {}
+        """Output path to the fingerprint of what is there ("" for unknown: write again)."""
+        self.now: set[str] = set()
+        self.set_aside: dict[str, tuple[str, list[str]]] = {}
+        """Each page's Markdown with its raw HTML set aside (:mod:`generator.raw_html`), last build's and this one's."""
+        self.set_aside_now: dict[str, tuple[str, list[str]]] = {}
+        self.timer: threading.Timer | None = None
+
+    def start(self, files: Any, plugins: Any) -> None:
+        self.now = set()
+        self.set_aside, self.set_aside_now = self.set_aside_now or self.set_aside, {}
+        for file in files:
+            self.now.add(file.abs_dest_path)
+            if file.is_documentation_page():
+                file.is_modified = _always
+            elif file.abs_src_path is None:  # generated here, such as the pictures
+                digest = hashlib.sha256(file.content_bytes).hexdigest()
+                if self.written.get(file.abs_dest_path) == digest:
+                    file.is_modified = _never
+                self.written[file.abs_dest_path] = digest
+        # Material's search merges a dirty build's entries into the last index, assuming they
+        # are one page's; here they are every page's, so the index is written afresh.
+        for plugin in plugins.values():
+            if hasattr(plugin, "search_index_prev"):
+                plugin.search_index_prev = None
+
+    def page(self, page: Any, output: str) -> str:
+        """The output to write; empty (MkDocs then writes nothing) when it is there already."""
+        key, dest = getattr(page, "rulesite_page_key", None) or "", page.file.abs_dest_path
+        if key and self.written.get(dest) == key and os.path.exists(dest):
+            return ""
+        self.written[dest] = key
+        return output
+
+    def finish(self) -> None:
+        for path in set(self.written) - self.now:
+            Path(path).unlink(missing_ok=True)
+            del self.written[path]
+        self.tidy_later()
+
+    def tidy_later(self) -> None:
+        """Collect the last rebuild's garbage a moment after this one, outside any rebuild.
+
+        The preview's heap is long-lived (the project, the pages and the caches: some 600,000
+        objects at 300 pages) and Python's collector walked all of it now and then in the
+        middle of a rebuild, a third of a second each time. Once a rebuild is done, the
+        previous one's garbage is collected and what lives on is frozen out of the collector's
+        walks (:func:`gc.freeze`) until the next tidying.
+        """
+        if self.timer is not None:
+            self.timer.cancel()
+        self.timer = threading.Timer(TIDY_AFTER, _tidy)
+        self.timer.daemon = True
+        self.timer.start()
+
+    def failed(self) -> None:
+        """After a failed build nothing is known of what is in the site folder but where."""
+        self.written = dict.fromkeys(self.written, "")
+
+
+# Seconds after a rebuild before its garbage is collected: the browser has the page by then.
+TIDY_AFTER = 1.0
+
+
+def _tidy() -> None:
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
+
+
+def _always() -> bool:
+    return True
+
+
+def _never() -> bool:
+    return False
 
 
 def read_tree(folder: Path) -> dict[str, str]:

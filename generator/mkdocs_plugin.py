@@ -41,6 +41,14 @@ class RulesiteConfig(Config):
 
 
 class RulesitePlugin(BasePlugin[RulesiteConfig]):
+    # Defining on_startup makes MkDocs keep this one instance across the preview's rebuilds.
+    dirty: mkdocs_adapter.DirtyPreview | None = None
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        self.dirty = mkdocs_adapter.DirtyPreview() if dirty else None
+        if dirty:
+            logging.getLogger("mkdocs.commands.build").addFilter(mkdocs_adapter.DIRTY_NOTICE)
+
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         self.root = Path(self.config.root or Path(config.config_file_path).parent).resolve()
         self.raw: dict[str, list[str]] = {}
@@ -57,8 +65,12 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
         try:
             generated = mkdocs_adapter.generate(self.root, self.config.lang)
         except DataError as exc:
-            # Under `mkdocs serve` this keeps the last good site and prints every problem.
-            raise PluginError("rules data has problems:\n" + exc.report) from None
+            # The preview prints every problem and builds its last good pages again: MkDocs'
+            # server holds every request while a rebuild fails, so it would stop answering.
+            generated = mkdocs_adapter.last_generated(self.root, self.config.lang) if self.dirty else None
+            if generated is None:
+                raise PluginError("rules data has problems:\n" + exc.report) from None
+            log.error("rules data has problems; the preview shows the last pages without them:\n" + exc.report)
         self.files, self.lang, self.source = generated.site.files, generated.site.code, generated.source
         self.codes = {code for code, _ in generated.languages}
         settings = mkdocs_adapter.mkdocs_settings(generated)
@@ -91,10 +103,20 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
 
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         escape_fields(page.meta, ("title", "description"))
-        markdown, self.raw[page.file.src_uri] = raw_html.set_aside(markdown)
+        markdown, self.raw[page.file.src_uri] = self._set_aside(markdown)
         if self.cache:
             self.cache.before_conversion(page, markdown, self.files_key)
         return markdown
+
+    def _set_aside(self, markdown: str) -> tuple[str, list[str]]:
+        """raw_html.set_aside; the preview keeps the last build's results, as most pages are unchanged."""
+        if not self.dirty:
+            return raw_html.set_aside(markdown)
+        found = self.dirty.set_aside.get(markdown)
+        if found is None:
+            found = raw_html.set_aside(markdown)
+        self.dirty.set_aside_now[markdown] = found
+        return found[0], list(found[1])
 
     def on_page_content(self, html: str, page, config: MkDocsConfig, files: Files) -> str:
         if self.cache:
@@ -104,15 +126,19 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
     def on_post_page(self, output: str, page, config: MkDocsConfig) -> str:
         if self.cache:
             self.cache.after_page(page, output)
-        return output
+        return self.dirty.page(page, output) if self.dirty else output
 
     def on_post_build(self, config: MkDocsConfig) -> None:
+        if self.dirty:
+            self.dirty.finish()
         if self.cache:
             stats = self.cache.save()
             log.info(f"page cache: {stats['hits']} reused, {stats['misses']} built")
             self.cache = None
 
     def on_build_error(self, error: Exception) -> None:
+        if self.dirty:
+            self.dirty.failed()
         if self.cache:  # nothing of a failed build is kept
             self.cache.drop()
             self.cache = None
@@ -126,8 +152,12 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
         for rest, path in choice.fallback.items():
             text = Path(by_path[path].abs_src_path).read_text(encoding="utf-8")
             kept.append(File.generated(config, rest, content=mkdocs_adapter.fallback_page(text)))
-        for path, content in self.files.items():
+        # In path order: the build reads its pages from disk, the preview from memory, and the
+        # order of the pages is the order of the search index and the sitemap.
+        for path, content in sorted(self.files.items()):
             kept.append(File.generated(config, path, content=content))
+        if self.dirty:
+            self.dirty.start(kept, config.plugins)
         return kept
 
     def on_template_context(self, context: dict, template_name: str, config: MkDocsConfig) -> dict:

@@ -15,6 +15,7 @@ from pathlib import Path
 from . import terms
 from .check import Known, References, check_references
 from .examples import Scored, ScoredExample, score_examples
+from .load_memo import NONE, LoadMemo
 from .model import Page, Rulesets, Site, TermBase, Ui
 from .problem import DataError, Problems
 from .rulesets import RulesetTable
@@ -88,9 +89,12 @@ def assemble(data: Data, refs: References, scored: Scored, translations: Transla
     ), problems
 
 
-def load(root: Path) -> tuple[Project | None, Problems]:
-    """Read, validate, check, score, load translations and check their terms under ``root``; write nothing."""
-    data = validate_all(read_all(root))
+def load(root: Path, memo: LoadMemo = NONE) -> tuple[Project | None, Problems]:
+    """Read, validate, check, score, load translations and check their terms under ``root``; write nothing.
+
+    ``memo`` keeps each file's results for the next load of a long-running process (the preview).
+    """
+    data = validate_all(read_all(root), memo)
     refs = check_references(data)
     translations = load_translations(data, refs)
     return assemble(data, refs, score_examples(data, refs.table, refs.tiles), translations,
@@ -106,6 +110,6 @@ def checked(loaded: tuple[Project | None, Problems]) -> Project:
     return project
 
 
-def load_checked(root: Path) -> Project:
+def load_checked(root: Path, memo: LoadMemo = NONE) -> Project:
     """:func:`load`, raising :class:`DataError` unless the data is free of errors."""
-    return checked(load(root))
+    return checked(load(root, memo))

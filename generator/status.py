@@ -54,8 +54,17 @@ class Summary:
 _STATUSES: WeakKeyDictionary[Project, dict[tuple[str, str, str], UnitStatus]] = WeakKeyDictionary()
 
 
+# The project asked about last and its statuses: nearly every call is for the same project,
+# and a weak dictionary makes a new weak reference on every lookup.
+_LAST: list = [None, None]
+
+
 def unit_status(project: Project, language: str, unit: UnitInfo) -> UnitStatus:
-    memo = _STATUSES.setdefault(project, {})
+    if _LAST[0] is project:
+        memo = _LAST[1]
+    else:
+        memo = _STATUSES.setdefault(project, {})
+        _LAST[:] = [project, memo]
     key = (language, unit.doc, unit.id)
     found = memo.get(key)
     if found is None:
@@ -78,7 +87,21 @@ def doc_statuses(project: Project, language: str, doc: str) -> list[UnitStatus]:
     return [unit_status(project, language, unit) for unit in project.units.get(doc, {}).values()]
 
 
+# The last summary of each (language, document) with what it was counted from: the preview
+# loads the project again after every edit but keeps the units and translations of the files
+# that did not change (generator/load_memo.py), so only the edited document is counted again.
+_SUMMARIES: dict[tuple[str, str], tuple[object, object, bool, Summary]] = {}
+
+
 def summarize(project: Project, language: str, doc: str) -> Summary:
+    units = project.units.get(doc, {})
+    translation = project.translations.get(language, {}).get(doc)
+    model, source = translation.model if translation else None, language == project.source_language
+    kept = _SUMMARIES.get((language, doc))
+    if kept is not None and kept[0] is units and kept[1] is model and kept[2] == source:
+        return kept[3]
     states = [s.state for s in doc_statuses(project, language, doc)]
-    return Summary(language, doc, len(states), states.count("translated") + states.count("source"),
-                   states.count("outdated"), states.count("missing"))
+    summary = Summary(language, doc, len(states), states.count("translated") + states.count("source"),
+                      states.count("outdated"), states.count("missing"))
+    _SUMMARIES[language, doc] = (units, model, source, summary)
+    return summary

@@ -11,9 +11,11 @@ from dataclasses import dataclass, field
 
 from . import check, terms
 from .check import References
+from .load_memo import NONE, LoadMemo
 from .model import Translation
 from .problem import Problem
 from .source import Source
+from .units import UnitInfo
 from .validate import Data
 
 
@@ -33,11 +35,14 @@ class Translations:
     docs: dict[str, dict[str, TranslationDoc]] = field(default_factory=dict)
     """Language to document to its translation file."""
     problems: list[Problem] = field(default_factory=list)
+    memo: LoadMemo = field(default=NONE, repr=False)
+    inputs: dict[tuple[str, str], tuple] = field(default_factory=dict, repr=False)
+    """(language, document) to what its checks read: see :mod:`generator.load_memo`."""
 
 
 def load_translations(data: Data, refs: References) -> Translations:
     """Translations stage: keep the translation files of the site's languages, check every unit."""
-    known, found = refs.known, Translations()
+    known, found = refs.known, Translations(memo=data.memo)
     footnotes = {valid.model.id: {f.id for f in valid.model.footnotes} for valid in data.pages.values()}
     for lang, doc, valid in data.translations:
         source, model = valid.source, valid.model
@@ -49,18 +54,27 @@ def load_translations(data: Data, refs: References) -> Translations:
             found.problems.append(source.problem(
                 (), "unknown-page", f"no document {doc!r} to translate (no page, site or ui of that name)"))
             continue
-        for unit_id, translated in model.units.items():
-            english = refs.units[doc].get(unit_id)
-            if english is None:
-                found.problems.append(source.problem(("units", unit_id), "unknown-unit",
-                                                     f"{doc} has no unit {unit_id!r} to translate", at_key=True))
-                continue
-            where = ("units", unit_id, "text")
-            found.problems += check.check_text(source, where, translated.text, english.syntax,
-                                               footnotes.get(doc, set()), known, english=english.text)
-            found.problems += check.structure_warnings(source, where, english.text, translated.text, english.syntax)
+        # What the checks read: this file, the English document and the shared files.
+        inputs = found.inputs[lang, doc] = (source, data.page_sources.get(doc), data.shared_version)
+        found.problems += data.memo.get(("translation", source.file), inputs, lambda: _check_translation(
+            source, model, refs.units[doc], footnotes.get(doc, set()), known, doc))
         found.docs.setdefault(lang, {})[doc] = TranslationDoc(lang, doc, source.file, source, model)
     return found
+
+
+def _check_translation(source: Source, model: Translation, english_units: dict[str, UnitInfo], footnotes: set[str],
+                       known: check.Known, doc: str) -> list[Problem]:
+    problems: list[Problem] = []
+    for unit_id, translated in model.units.items():
+        english = english_units.get(unit_id)
+        if english is None:
+            problems.append(source.problem(("units", unit_id), "unknown-unit",
+                                           f"{doc} has no unit {unit_id!r} to translate", at_key=True))
+            continue
+        where = ("units", unit_id, "text")
+        problems += check.check_text(source, where, translated.text, english.syntax, footnotes, known, english=english.text)
+        problems += check.structure_warnings(source, where, english.text, translated.text, english.syntax)
+    return problems
 
 
 def check_terms(refs: References, translations: Translations) -> list[terms.Finding]:
@@ -71,11 +85,20 @@ def check_terms(refs: References, translations: Translations) -> list[terms.Find
         return findings
     for language, docs in translations.docs.items():
         for doc, translation in docs.items():
-            for unit_id, translated in translation.model.units.items():
-                english = refs.units.get(doc, {}).get(unit_id)
-                if english is None or not translated.text.strip():
-                    continue
-                for problem in terms.check_unit(concepts, language, english.text, translated.text,
-                                                translation.source, ("units", unit_id, "text")):
-                    findings.append(terms.Finding(language, doc, unit_id, problem))
+            inputs = translations.inputs.get((language, doc), (translation.source, object()))
+            findings += translations.memo.get(("terms", translation.file), inputs, lambda: _term_findings(
+                concepts, language, doc, translation, refs.units.get(doc, {})))
+    return findings
+
+
+def _term_findings(concepts: terms.Concepts, language: str, doc: str, translation: TranslationDoc,
+                   english_units: dict[str, UnitInfo]) -> list[terms.Finding]:
+    findings: list[terms.Finding] = []
+    for unit_id, translated in translation.model.units.items():
+        english = english_units.get(unit_id)
+        if english is None or not translated.text.strip():
+            continue
+        for problem in terms.check_unit(concepts, language, english.text, translated.text,
+                                        translation.source, ("units", unit_id, "text")):
+            findings.append(terms.Finding(language, doc, unit_id, problem))
     return findings

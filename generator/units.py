@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Iterator
 
 from . import markup
@@ -37,7 +38,7 @@ class UnitInfo:
     """``markup`` (inline markup), ``plain`` (titles and names: no markup at all) or
     ``placeholders`` (interface strings, whose ``{name}`` marks are filled in by the generator)."""
 
-    @property
+    @cached_property  # the preview keeps a page's units between loads (generator/load_memo.py)
     def fingerprint(self) -> str:
         return fingerprint(self.text)
 

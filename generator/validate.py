@@ -7,10 +7,12 @@ Stage: validate.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from .load_memo import NONE, LoadMemo
 from .model import Example, Page, Rulesets, Site, TermBase, Translation, Ui
 from .problem import Problem
 from .source import Files, PathKey, Source
@@ -143,18 +145,39 @@ class Data:
     terms: dict[str, Valid[TermBase]] = field(default_factory=dict)
     """File stem to termbase."""
     problems: list[Problem] = field(default_factory=list)
+    memo: LoadMemo = field(default=NONE, repr=False)
+    """Validations kept from an earlier load of the same process (the preview's)."""
 
     def _valid(self, source: Source | None, model: type[M]) -> Valid[M] | None:
         if source is None:
             return None
-        value, problems = validate(source, model)
+        value, problems = self.memo.get(("valid", source.file, model.__name__), (source,),
+                                        lambda: validate(source, model))
         self.problems.extend(problems)
         return None if value is None else Valid(value, source)
 
+    @cached_property
+    def shared_version(self) -> int:
+        """Changes whenever a file every check reads changes, or a page or example comes or goes."""
+        files = self.files
+        return self.memo.version("shared", (files.site, files.ui, files.rulesets, *files.terms.values(),
+                                            *files.tiles.values(), tuple(self.pages), tuple(self.examples),
+                                            tuple(files.content.items())))
 
-def validate_all(files: Files) -> Data:
-    """Validate stage: each parsed file against its model, on its own."""
-    data = Data(files)
+    @cached_property
+    def examples_version(self) -> int:
+        """Changes whenever a worked example's file changes."""
+        return self.memo.version("examples", tuple(valid.source for valid in self.examples.values()))
+
+    @cached_property
+    def page_sources(self) -> dict[str, Source]:
+        """Page id to its file: what a translation or check of that page depends on."""
+        return {valid.model.id: valid.source for valid in self.pages.values()}
+
+
+def validate_all(files: Files, memo: LoadMemo = NONE) -> Data:
+    """Validate stage: each parsed file against its model, on its own (``memo``: see :mod:`generator.load_memo`)."""
+    data = Data(files, memo=memo)
     data.site = data._valid(files.site, Site)
     data.ui = data._valid(files.ui, Ui)
     data.rulesets = data._valid(files.rulesets, Rulesets)
