@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable, Iterator
 
-from . import markup, terms
+from . import clean_memo, markup, terms
 from .catalogue import build_catalogue, check_tile_ids, statement_problems
 from .model import Example, Footnote, Page, Site, TermBase, TileTable
 from .problem import Problem
@@ -371,6 +371,16 @@ def structure_warnings(source: Source, path: PathKey, english: str, translated: 
 
     All are warnings: the text still renders, but a translator should look at it.
     """
+    fingerprint = clean_memo.key("structure", english, translated, syntax)
+    if clean_memo.is_clean(fingerprint):
+        return []
+    problems = _structure_warnings(source, path, english, translated, syntax)
+    if not problems:
+        clean_memo.found_clean(fingerprint)
+    return problems
+
+
+def _structure_warnings(source: Source, path: PathKey, english: str, translated: str, syntax: str) -> list[Problem]:
     def warn(code: str, message: str) -> Problem:
         return source.problem(path, code, message, "warning")
 

@@ -7,7 +7,8 @@ parses a file again only when its text changed, within one process (the preview)
 module carries those parses from one ``rulesite build`` to the next. An entry is used only
 for a file whose whole text equals the text that was parsed, and the cache as a whole only
 by the very code that wrote it (a fingerprint of the read stage's modules and PyYAML's
-version), so a reused parse is exactly the parse the build would have made.
+version), so a reused parse is exactly the parse the build would have made. The translation
+checks found clean (``clean_memo``) travel in the same file, under the same rule.
 """
 
 from __future__ import annotations
@@ -18,13 +19,13 @@ from typing import Iterable
 
 import yaml
 
-from . import source
+from . import clean_memo, source
 from .atomic import write_bytes
 from .fingerprint import digest
 
 FILE = "read-cache.pickle"
 # The modules whose code decides what a parse gives.
-_CODE = ("source.py", "screen.py", "problem.py")
+_CODE = ("source.py", "screen.py", "problem.py", "check.py", "terms.py", "markup.py", "vocabulary.py", "clean_memo.py")
 
 
 def _version() -> str:
@@ -38,10 +39,14 @@ def take(build_dir: Path) -> None:
             version, kept = pickle.load(handle)  # noqa: S301 (written by keep() under build/, never from elsewhere)
     except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):
         return  # no cache, or one this code cannot read: parse everything
-    if version == _version() and isinstance(kept, dict):
-        source.remember_parses(kept)
+    if version == _version() and isinstance(kept, tuple) and len(kept) == 2:
+        parses, clean = kept
+        if isinstance(parses, dict) and isinstance(clean, set):
+            source.remember_parses(parses)
+            clean_memo.take(clean)
 
 
 def keep(build_dir: Path, names: Iterable[str]) -> None:
     """Keep the parses of this build's files (``names``, display paths) for the next one."""
-    write_bytes(build_dir / FILE, pickle.dumps((_version(), source.parses(names)), protocol=pickle.HIGHEST_PROTOCOL))
+    kept = (source.parses(names), clean_memo.kept())
+    write_bytes(build_dir / FILE, pickle.dumps((_version(), kept), protocol=pickle.HIGHEST_PROTOCOL))

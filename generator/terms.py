@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Iterator
 
+from . import clean_memo
+from .fingerprint import digest
 from .model import Concept, LanguageTerm, TermBase
 from .problem import Problem
 from .source import PathKey, Source
@@ -84,6 +86,8 @@ class Concepts(tuple):
         for concept in self:
             for form in [concept.english] + concept.english_forms:
                 self.forms.setdefault(form.lower(), concept)
+        # Everything a term check reads of the termbase, for the checks' clean memo.
+        self.fingerprint = digest(*(concept.model_dump_json() for concept in self))
         alternatives = sorted(self.forms, key=len, reverse=True)
         self.regex = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, alternatives)) + r")(?!\w)") if alternatives else None
         self.used: dict[str, list[Concept]] = {}
@@ -125,6 +129,18 @@ class Finding:
 def check_unit(all_concepts: Iterable[Concept], language: str, english: str, translated: str,
                source: Source, path: PathKey) -> Iterator[Problem]:
     """Term warnings for one translation of one English text."""
+    index = all_concepts if isinstance(all_concepts, Concepts) else Concepts(all_concepts)
+    fingerprint = clean_memo.key("term", index.fingerprint, language, english, translated)
+    if clean_memo.is_clean(fingerprint):
+        return
+    found = list(_term_problems(index, language, english, translated, source, path))
+    if not found:
+        clean_memo.found_clean(fingerprint)
+    yield from found
+
+
+def _term_problems(all_concepts: Concepts, language: str, english: str, translated: str,
+                   source: Source, path: PathKey) -> Iterator[Problem]:
     text = plain(translated)
     for concept in english_concepts(all_concepts, english):
         found = entry(concept, language)

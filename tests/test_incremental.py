@@ -12,7 +12,7 @@ import pytest
 
 from generator.build import build
 from generator.problem import StageFailed
-from generator.project import load_checked
+from generator.project import load, load_checked
 from generator.render.generate import render_language
 from generator.render.memo import RenderMemo
 
@@ -152,3 +152,44 @@ def test_a_rebuild_reuses_the_kept_parses_only_for_unchanged_text(primed, tmp_pa
     read_cache.take(project / "build")
     assert load_checked(project).pages[PAGE]
     assert calls == [name]
+
+
+def test_a_translation_check_found_clean_is_skipped_and_a_changed_text_is_checked_again(monkeypatch):
+    from generator import check, clean_memo
+    from generator.source import Source
+
+    monkeypatch.setattr(clean_memo, "_KNOWN", set())
+    monkeypatch.setattr(clean_memo, "_USED", set())
+    source = Source(file="t.yaml", text="units:\n  a:\n    text: x\n", data={})
+    calls = []
+    original = check._structure_warnings
+    monkeypatch.setattr(check, "_structure_warnings", lambda *a: calls.append(a) or original(*a))
+    english = "Score 3 points for each {fn:note} tile."
+    assert check.structure_warnings(source, ("units", "a"), english, "Tel 3 punten per tegel.{fn:note}", "markup") == []
+    assert check.structure_warnings(source, ("units", "a"), english, "Tel 3 punten per tegel.{fn:note}", "markup") == []
+    assert len(calls) == 1  # clean once, skipped the second time
+    # A changed translation is checked afresh and keeps its warning.
+    warned = check.structure_warnings(source, ("units", "a"), english, "Tel 4 punten per tegel.{fn:note}", "markup")
+    assert [p.code for p in warned] == ["number-mismatch"] and len(calls) == 2
+    assert [p.code for p in check.structure_warnings(source, ("units", "a"), english, "Tel 4 punten per tegel.{fn:note}",
+                                                     "markup")] == ["number-mismatch"]
+    assert clean_memo.kept() == {clean_memo.key("structure", english, "Tel 3 punten per tegel.{fn:note}", "markup")}
+
+
+def test_kept_clean_checks_travel_to_the_next_build_and_warnings_still_show(primed, tmp_path, monkeypatch):
+    from generator import clean_memo, read_cache
+
+    project = tmp_path / "project"
+    shutil.copytree(primed, project, ignore=shutil.ignore_patterns("site"))
+    monkeypatch.setattr(clean_memo, "_KNOWN", set())
+    monkeypatch.setattr(clean_memo, "_USED", set())
+    read_cache.take(project / "build")
+    assert clean_memo._KNOWN  # the primed build kept its clean checks
+    # A Dutch text given other numbers than its English is warned about, kept checks or not.
+    name = f"rules_data/translations/nl/{PAGE}.yaml"
+    text = (project / name).read_text(encoding="utf-8")
+    edited = re.sub(r'(text: "[^"\d]*)(\d+)', lambda m: m[1] + str(int(m[2]) + 1), text, count=1)
+    assert edited != text
+    (project / name).write_text(edited, encoding="utf-8")
+    warnings = [p for p in load(project)[1] if p.code == "number-mismatch"]
+    assert [p.file for p in warnings] == [name]
