@@ -316,14 +316,10 @@ class DirtyPreview:
         self.written: dict[str, str] = {}
         """Output path to the fingerprint of what is there ("" for unknown: write again)."""
         self.now: set[str] = set()
-        self.set_aside: dict[str, tuple[str, list[str]]] = {}
-        """Each page's Markdown with its raw HTML set aside (:mod:`generator.raw_html`), last build's and this one's."""
-        self.set_aside_now: dict[str, tuple[str, list[str]]] = {}
         self.timer: threading.Timer | None = None
 
     def start(self, files: Any, plugins: Any) -> None:
         self.now = set()
-        self.set_aside, self.set_aside_now = self.set_aside_now or self.set_aside, {}
         for file in files:
             self.now.add(file.abs_dest_path)
             if file.is_documentation_page():

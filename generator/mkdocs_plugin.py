@@ -103,20 +103,10 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
 
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         escape_fields(page.meta, ("title", "description"))
-        markdown, self.raw[page.file.src_uri] = self._set_aside(markdown)
+        markdown, self.raw[page.file.src_uri] = raw_html.set_aside(markdown)
         if self.cache:
             self.cache.before_conversion(page, markdown, self.files_key)
         return markdown
-
-    def _set_aside(self, markdown: str) -> tuple[str, list[str]]:
-        """raw_html.set_aside; the preview keeps the last build's results, as most pages are unchanged."""
-        if not self.dirty:
-            return raw_html.set_aside(markdown)
-        found = self.dirty.set_aside.get(markdown)
-        if found is None:
-            found = raw_html.set_aside(markdown)
-        self.dirty.set_aside_now[markdown] = found
-        return found[0], list(found[1])
 
     def on_page_content(self, html: str, page, config: MkDocsConfig, files: Files) -> str:
         if self.cache:

@@ -24,10 +24,10 @@ import hashlib
 import json
 import pickle
 import sys
-import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
+from weakref import WeakKeyDictionary
 
 from ..fingerprint import digest, library_versions
 from ..project import Project
@@ -78,9 +78,9 @@ class Fingerprints:
 
 def fingerprints(project: Project) -> Fingerprints:
     """The shared fingerprint and each page's own, worked out once per loaded project."""
-    kept = _KNOWN.get(id(project))
-    if kept is not None and kept[0]() is project:
-        return kept[1]
+    kept = _KNOWN.get(project)
+    if kept is not None:
+        return kept
     shared, outline, own = [_code()], [], {page_id: [] for page_id in project.pages}
     for name in sorted(project.sources):
         source = project.sources[name]
@@ -91,11 +91,11 @@ def fingerprints(project: Project) -> Fingerprints:
             own[owner] += [name, source.text]
             outline += [name, _outline(name, source.data)]
     found = Fingerprints(digest(*shared, *outline, *project.pages), {k: digest(*v) for k, v in own.items()})
-    _KNOWN[id(project)] = (weakref.ref(project), found)
+    _KNOWN[project] = found
     return found
 
 
-_KNOWN: dict[int, tuple[weakref.ref, Fingerprints]] = {}
+_KNOWN: WeakKeyDictionary[Project, Fingerprints] = WeakKeyDictionary()
 
 
 VERSION = 2  # of the stored form; what a page reads is in its key
