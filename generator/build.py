@@ -275,7 +275,8 @@ def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = No
         project = checked(assemble(data, references, scored, translations, term_findings))
     codes = _chosen(project, languages)
     (build_dir / "jinja-cache").mkdir(parents=True, exist_ok=True)
-    read_cache.keep(build_dir, files.sources)
+    with _Stage(timings, "write"):
+        read_cache.keep(build_dir, files.sources)
     with _Stage(timings, "render"):
         # Once here, not once per worker: the workers are forked afterwards.
         prepare_rendering(project, build_dir / "jinja-cache", codes, build_dir / "render-cache")

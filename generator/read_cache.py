@@ -44,9 +44,18 @@ def take(build_dir: Path) -> None:
         if isinstance(parses, dict) and isinstance(clean, set):
             source.remember_parses(parses)
             clean_memo.take(clean)
+            _TAKEN[build_dir] = (parses, clean)
+
+
+# What take() read from each build folder: a build that changes nothing writes nothing.
+_TAKEN: dict[Path, tuple[dict, set]] = {}
 
 
 def keep(build_dir: Path, names: Iterable[str]) -> None:
     """Keep the parses of this build's files (``names``, display paths) for the next one."""
-    kept = (source.parses(names), clean_memo.kept())
-    write_bytes(build_dir / FILE, pickle.dumps((_version(), kept), protocol=pickle.HIGHEST_PROTOCOL))
+    parses, clean = source.parses(names), clean_memo.kept()
+    taken = _TAKEN.pop(build_dir, None)
+    if taken is not None and clean == taken[1] and parses.keys() == taken[0].keys() \
+            and all(parses[name][0] == taken[0][name][0] for name in parses):
+        return  # the folder holds the parses of these very texts, and these clean checks, already
+    write_bytes(build_dir / FILE, pickle.dumps((_version(), (parses, clean)), protocol=pickle.HIGHEST_PROTOCOL))

@@ -193,3 +193,25 @@ def test_kept_clean_checks_travel_to_the_next_build_and_warnings_still_show(prim
     (project / name).write_text(edited, encoding="utf-8")
     warnings = [p for p in load(project)[1] if p.code == "number-mismatch"]
     assert [p.file for p in warnings] == [name]
+
+
+def test_the_read_cache_is_written_again_only_when_a_parse_or_check_changed(primed, tmp_path, monkeypatch):
+    from generator import clean_memo, read_cache, source
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    project = tmp_path / "project"
+    shutil.copytree(primed, project, ignore=shutil.ignore_patterns("site"))
+    cache = project / "build" / read_cache.FILE
+
+    def build_as_a_fresh_process() -> int:
+        monkeypatch.setattr(source, "_PARSED", {})
+        monkeypatch.setattr(clean_memo, "_KNOWN", set())
+        monkeypatch.setattr(clean_memo, "_USED", set())
+        build(project, site_dir=project / "site")
+        return cache.stat().st_mtime_ns
+
+    kept = build_as_a_fresh_process()
+    assert build_as_a_fresh_process() == kept  # nothing edited: the cache stays as it is
+    name, edit = EDITS["english text"]
+    (project / name).write_text(edit((project / name).read_text(encoding="utf-8")), encoding="utf-8")
+    assert build_as_a_fresh_process() != kept
