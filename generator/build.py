@@ -166,7 +166,7 @@ def _build_language(job: _Job, code: str) -> LanguageBuild:
     stages["write"] = time.perf_counter() - start
     cpu["write"] = time.process_time() - clock
     clock = time.process_time()
-    stages["mkdocs"], messages, failed = build_language(config)
+    stages["mkdocs"], messages, failed = build_language(config, (docs, site.files))
     cpu["mkdocs"] = time.process_time() - clock
     return LanguageBuild(code, stages, messages, failed, site.strings["site.title"],
                          (site.strings["notfound.title"], site.strings["notfound.text"]), cpu)

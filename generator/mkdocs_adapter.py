@@ -168,6 +168,36 @@ def translate_settings(config: Any) -> Any:
     return config
 
 
+def lean_theme_listing(theme: Any) -> None:
+    """Make MkDocs list the theme's files without walking its hidden folders.
+
+    Before any page is read, MkDocs lists every file of the theme to find the static ones,
+    then drops each whose path has a part starting with "." (its own filter). Material keeps
+    over ten thousand icons in ``.icons/``: walking them was about 0.15 s of every language
+    build. The listing now skips hidden folders while walking; what MkDocs keeps is the same
+    (``tests/test_mkdocs_adapter.py`` compares both), and templates there still load."""
+    from jinja2 import FileSystemLoader
+
+    class _Loader(FileSystemLoader):
+        def list_templates(self) -> list[str]:
+            found: set[str] = set()
+            for folder in self.searchpath:
+                for where, folders, names in os.walk(folder, followlinks=self.followlinks):
+                    folders[:] = [name for name in folders if not name.startswith(".")]
+                    prefix = os.path.relpath(where, folder).replace(os.sep, "/")
+                    found.update(name if prefix == "." else f"{prefix}/{name}" for name in names)
+            return sorted(found)
+
+    make_env = theme.get_env
+
+    def get_env() -> Any:
+        env = make_env()
+        env.loader = _Loader(theme.dirs)
+        return env
+
+    theme.get_env = get_env  # this Theme object only: it lives as long as one configuration
+
+
 def preload() -> None:
     """Import MkDocs, Material and the Markdown extensions once, before the language workers
     are forked: each worker would otherwise import them again (about half a second each)."""
@@ -179,8 +209,16 @@ def preload() -> None:
     import pymdownx.emoji  # noqa: F401
 
 
-def build_language(config_file: Path) -> tuple[float, list[str], bool]:
-    """Build one language with MkDocs in strict mode: (seconds, messages, failed)."""
+# The Markdown `rulesite build` has just written, by folder, for :func:`read_tree` to take
+# from memory instead of reading every file back (set only while that build runs).
+_WRITTEN: dict[Path, dict[str, str]] = {}
+
+
+def build_language(config_file: Path, written: tuple[Path, dict[str, str]] | None = None) -> tuple[float, list[str], bool]:
+    """Build one language with MkDocs in strict mode: (seconds, messages, failed).
+
+    ``written`` is the folder of generated Markdown the configuration names and the files
+    just written there."""
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
     from mkdocs.exceptions import Abort, MkDocsException
@@ -198,6 +236,8 @@ def build_language(config_file: Path) -> tuple[float, list[str], bool]:
     logger.setLevel(logging.INFO)
     logger.propagate = False
     start = time.perf_counter()
+    if written:
+        _WRITTEN[written[0].resolve()] = written[1]
     try:
         mkdocs_build(load_config(config_file=str(config_file), strict=True))
     except (Abort, MkDocsException, SystemExit) as exc:
@@ -205,6 +245,7 @@ def build_language(config_file: Path) -> tuple[float, list[str], bool]:
         return time.perf_counter() - start, messages, True
     finally:
         logger.removeHandler(handler)
+        _WRITTEN.clear()
     return time.perf_counter() - start, messages, any(m.startswith(("WARNING", "ERROR")) for m in messages)
 
 
@@ -389,6 +430,8 @@ def _never() -> bool:
 
 def read_tree(folder: Path) -> dict[str, str]:
     """Every file under ``folder`` as relative POSIX path -> text."""
+    if folder.resolve() in _WRITTEN:
+        return dict(_WRITTEN[folder.resolve()])
     files = {}
     for dirpath, _, names in os.walk(folder):
         for name in names:

@@ -54,6 +54,7 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
         self.raw: dict[str, list[str]] = {}
         self.cache: page_cache.PageCache | None = None
         self.nav = None
+        mkdocs_adapter.lean_theme_listing(config.theme)
         if self.config.prebuilt:
             # `rulesite build` already checked, scored and rendered; its configuration
             # file carries the navigation and language settings.

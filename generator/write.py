@@ -25,12 +25,30 @@ def safe_join(base: Path, relative: str) -> Path:
     Generated paths are built from ids that the schema already restricts; this is the last
     guard, so that no id can ever become a path outside the output folder.
     """
-    if not SAFE_PATH.match(relative) or ".." in relative.split("/"):
-        raise ValueError(f"refusing to write outside the output folder: {relative!r}")
-    target = (base / relative).resolve()
-    if base.resolve() not in target.parents:
-        raise ValueError(f"refusing to write outside the output folder: {relative!r}")
-    return target
+    return _Guard(base).join(relative)
+
+
+class _Guard:
+    """:func:`safe_join` for many paths under one folder: each folder on the way is
+    resolved once, not once per file (resolving is most of the cost of writing a page)."""
+
+    def __init__(self, base: Path):
+        self.root = base.resolve()
+        self.folders: set[Path] = {self.root}
+
+    def join(self, relative: str) -> Path:
+        if not SAFE_PATH.match(relative) or ".." in relative.split("/"):
+            raise ValueError(f"refusing to write outside the output folder: {relative!r}")
+        path = self.root / relative
+        folder = path.parent
+        if folder not in self.folders:
+            # A symbolic link on the way would lead out: the resolved folder must be this one.
+            if folder.resolve() != folder or self.root not in folder.parents:
+                raise ValueError(f"refusing to write outside the output folder: {relative!r}")
+            self.folders.add(folder)
+        if path.is_symlink():
+            raise ValueError(f"refusing to write through a symbolic link: {relative!r}")
+        return path
 
 
 def sync_tree(target: Path, files: dict[str, str]) -> int:
@@ -41,7 +59,8 @@ def sync_tree(target: Path, files: dict[str, str]) -> int:
     cheap. Returns the number of files written.
     """
     target.mkdir(parents=True, exist_ok=True)
-    wanted = {safe_join(target, relative): content for relative, content in files.items()}
+    guard = _Guard(target)
+    wanted = {guard.join(relative): content for relative, content in files.items()}
     written = 0
     for path, content in wanted.items():
         try:
@@ -52,14 +71,12 @@ def sync_tree(target: Path, files: dict[str, str]) -> int:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(content, encoding="utf-8")
         written += 1
-    for path in sorted(target.rglob("*"), reverse=True):
-        if path.is_file() and path.resolve() not in wanted:
+    for path in sorted(guard.root.rglob("*"), reverse=True):
+        if path.is_symlink() or (path.is_file() and path not in wanted):
             path.unlink()
         elif path.is_dir() and not any(path.iterdir()):
             path.rmdir()
     return written
-
-
 
 
 def site_root(languages: list[tuple[str, str]], default: str, title: str, base: str = "/",

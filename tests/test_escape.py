@@ -66,3 +66,31 @@ def test_paths_outside_the_output_folder_are_refused(tmp_path, bad):
 
 def test_safe_paths_are_accepted(tmp_path):
     assert safe_join(tmp_path, "publishers/hig.md") == (tmp_path / "publishers" / "hig.md").resolve()
+
+
+def test_a_symbolic_link_inside_the_output_folder_cannot_lead_out(tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    base = tmp_path / "docs"
+    base.mkdir()
+    (base / "publishers").symlink_to(outside, target_is_directory=True)
+    (base / "page.md").symlink_to(outside / "page.md")
+    with pytest.raises(ValueError):
+        safe_join(base, "publishers/hig.md")
+    with pytest.raises(ValueError):
+        safe_join(base, "page.md")
+
+
+def test_writing_a_tree_replaces_links_and_never_writes_outside(tmp_path):
+    from generator.write import sync_tree
+
+    outside = tmp_path / "outside.md"
+    outside.write_text("kept", encoding="utf-8")
+    base = tmp_path / "docs"
+    base.mkdir()
+    (base / "old.md").symlink_to(outside)
+    (base / "stale.md").write_text("gone", encoding="utf-8")
+    assert sync_tree(base, {"index.md": "home", "publishers/hig.md": "hig"}) == 2
+    assert sorted(p.relative_to(base).as_posix() for p in base.rglob("*")) == ["index.md", "publishers",
+                                                                               "publishers/hig.md"]
+    assert outside.read_text(encoding="utf-8") == "kept"

@@ -50,3 +50,31 @@ def test_search_uses_a_stemmer_only_where_material_has_one():
     assert dutch["lang"] == ["nl"] and "stemmer" in dutch["pipeline"] and "„" in dutch["separator"]
     czech = search_settings("cs")
     assert czech["pipeline"] == [] and czech["lang"] == ["en"] and "„" in czech["separator"]
+
+
+def test_the_lean_theme_listing_adds_the_same_theme_files_and_still_loads_hidden_templates():
+    from pathlib import Path
+
+    from mkdocs.config import load_config
+    from mkdocs.structure.files import Files
+
+    from generator.mkdocs_adapter import lean_theme_listing
+
+    root = Path(__file__).resolve().parent.parent
+
+    def theme_files(lean: bool) -> tuple[list[tuple[str, str]], object]:
+        config = load_config(config_file=str(root / "mkdocs.yml"))
+        if lean:
+            lean_theme_listing(config.theme)
+        env = config.theme.get_env()
+        files = Files([])
+        files.add_files_from_theme(env, config)
+        return sorted((file.src_uri, file.abs_src_path) for file in files), env
+
+    plain, plain_env = theme_files(lean=False)
+    lean, env = theme_files(lean=True)
+    assert len(plain) > 20 and lean == plain
+    assert any(name.startswith(".icons/") for name in plain_env.list_templates())
+    # The walk skips hidden folders, yet Material's icons there still load as templates.
+    assert not any(name.startswith(".icons/") for name in env.list_templates())
+    assert "<svg" in env.get_template(".icons/material/castle.svg").render()
