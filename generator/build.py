@@ -10,6 +10,7 @@ any stage leaves it untouched.
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import sys
@@ -166,7 +167,11 @@ def _build_language(job: _Job, code: str) -> LanguageBuild:
     stages["write"] = time.perf_counter() - start
     cpu["write"] = time.process_time() - clock
     clock = time.process_time()
-    stages["mkdocs"], messages, failed = build_language(config, (docs, site.files))
+    gc.freeze()  # the language's pages and kept renders stay to the end: MkDocs' collections skip them
+    try:
+        stages["mkdocs"], messages, failed = build_language(config, (docs, site.files))
+    finally:
+        gc.unfreeze()
     cpu["mkdocs"] = time.process_time() - clock
     return LanguageBuild(code, stages, messages, failed, site.strings["site.title"],
                          (site.strings["notfound.title"], site.strings["notfound.text"]), cpu)
@@ -197,10 +202,18 @@ def _build_languages(job: _Job, codes: list[str], jobs: int, timings: Timings) -
     else:
         with _Stage(timings, "mkdocs"):
             preload()
+        # Everything loaded so far (the project, the kept parses and renders, MkDocs' modules)
+        # lives until the build ends: set aside from the cycle collector, whose full passes
+        # would otherwise walk it again and again in every worker, and whose writes to it
+        # would copy the pages the workers share with this process.
+        gc.freeze()
         # Forked workers inherit the compiled templates, every translation status and MkDocs' modules.
-        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork"),
-                                 initializer=_start_worker, initargs=(job, os.getpid())) as pool:
-            results = list(pool.map(_build_in_worker, codes))
+        try:
+            with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork"),
+                                     initializer=_start_worker, initargs=(job, os.getpid())) as pool:
+                results = list(pool.map(_build_in_worker, codes))
+        finally:
+            gc.unfreeze()  # a process that goes on (a test, a caller) collects them again
     timings.wall["languages"] = time.perf_counter() - start
     for result in results:
         for name, seconds in result.stages.items():
