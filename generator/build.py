@@ -16,9 +16,11 @@ import shutil
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
+from typing import Iterator
 from urllib.parse import urlsplit
 
 from . import read_cache
@@ -125,6 +127,23 @@ class _Stage:
         seconds = time.perf_counter() - self.start
         self.timings.add(self.name, seconds, time.process_time() - self.cpu)
         self.timings.wall[self.name] = self.timings.wall.get(self.name, 0.0) + seconds
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector off for a stage that only builds what lives on.
+
+    Loading and preparing add objects the whole build keeps (parses, models, statuses,
+    marks); each full pass of the collector walks all of them again and finds nothing to
+    free (at 150 pages, 11 passes were 0.4 s of the 2.2 s load). What little garbage the
+    stage leaves is collected once the collector is back on."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 @dataclass
@@ -277,7 +296,7 @@ def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = No
     recover(site_dir)  # undo what a killed build left: a missing site/, stale staging folders
     build_dir = root / "build"
     timings = Timings()
-    with _Stage(timings, "load+check+score"):  # nothing is written before this is through
+    with _Stage(timings, "load+check+score"), _collector_paused():  # nothing is written before this is through
         read_cache.take(build_dir)  # the last build's parses: only edited files are parsed again
         files = read_all(root)
         data = validate_all(files)
@@ -290,7 +309,7 @@ def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = No
     (build_dir / "jinja-cache").mkdir(parents=True, exist_ok=True)
     with _Stage(timings, "write"):
         read_cache.keep(build_dir, files.sources)
-    with _Stage(timings, "render"):
+    with _Stage(timings, "render"), _collector_paused():
         # Once here, not once per worker: the workers are forked afterwards.
         prepare_rendering(project, build_dir / "jinja-cache", codes, build_dir / "render-cache")
     staging = staging_for(site_dir)
