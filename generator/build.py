@@ -146,6 +146,23 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
+@contextmanager
+def _set_aside() -> Iterator[None]:
+    """What is alive now set aside from the cycle collector (``gc.freeze``) while the block runs.
+
+    It lives until the block ends, so the collector's full passes need not walk it, and a
+    forked worker's collections then leave the memory it shares with its parent untouched.
+    Undone afterwards, so a process that goes on (a caller, a test) collects it again; a
+    worker forked from a process that had already set its objects aside keeps them so."""
+    already = gc.get_freeze_count() > 0
+    gc.freeze()
+    try:
+        yield
+    finally:
+        if not already:
+            gc.unfreeze()
+
+
 @dataclass
 class _Job:
     """What every language build needs; handed to each worker process by the pool initializer."""
@@ -186,11 +203,8 @@ def _build_language(job: _Job, code: str) -> LanguageBuild:
     stages["write"] = time.perf_counter() - start
     cpu["write"] = time.process_time() - clock
     clock = time.process_time()
-    gc.freeze()  # the language's pages and kept renders stay to the end: MkDocs' collections skip them
-    try:
+    with _set_aside():  # the language's pages and kept renders stay to the end of its MkDocs build
         stages["mkdocs"], messages, failed = build_language(config, (docs, site.files))
-    finally:
-        gc.unfreeze()
     cpu["mkdocs"] = time.process_time() - clock
     return LanguageBuild(code, stages, messages, failed, site.strings["site.title"],
                          (site.strings["notfound.title"], site.strings["notfound.text"]), cpu)
@@ -221,18 +235,11 @@ def _build_languages(job: _Job, codes: list[str], jobs: int, timings: Timings) -
     else:
         with _Stage(timings, "mkdocs"):
             preload()
-        # Everything loaded so far (the project, the kept parses and renders, MkDocs' modules)
-        # lives until the build ends: set aside from the cycle collector, whose full passes
-        # would otherwise walk it again and again in every worker, and whose writes to it
-        # would copy the pages the workers share with this process.
-        gc.freeze()
-        # Forked workers inherit the compiled templates, every translation status and MkDocs' modules.
-        try:
-            with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork"),
-                                     initializer=_start_worker, initargs=(job, os.getpid())) as pool:
-                results = list(pool.map(_build_in_worker, codes))
-        finally:
-            gc.unfreeze()  # a process that goes on (a test, a caller) collects them again
+        # Forked workers inherit the compiled templates, every translation status and MkDocs'
+        # modules, set aside from the collector: they live until the build ends.
+        with _set_aside(), ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork"),
+                                               initializer=_start_worker, initargs=(job, os.getpid())) as pool:
+            results = list(pool.map(_build_in_worker, codes))
     timings.wall["languages"] = time.perf_counter() - start
     for result in results:
         for name, seconds in result.stages.items():

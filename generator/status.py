@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
-from weakref import WeakKeyDictionary
+from weakref import WeakKeyDictionary, ref
 
 from .model import TranslatedUnit
 from .project import Project
@@ -54,17 +54,17 @@ class Summary:
 _STATUSES: WeakKeyDictionary[Project, dict[tuple[str, str, str], UnitStatus]] = WeakKeyDictionary()
 
 
-# The project asked about last and its statuses: nearly every call is for the same project,
-# and a weak dictionary makes a new weak reference on every lookup.
+# A weak reference to the project asked about last, and its statuses: nearly every call is
+# for the same project, and a weak dictionary makes a new weak reference on every lookup.
 _LAST: list = [None, None]
 
 
 def unit_status(project: Project, language: str, unit: UnitInfo) -> UnitStatus:
-    if _LAST[0] is project:
+    if _LAST[0] is not None and _LAST[0]() is project:
         memo = _LAST[1]
     else:
         memo = _STATUSES.setdefault(project, {})
-        _LAST[:] = [project, memo]
+        _LAST[:] = [ref(project), memo]
     key = (language, unit.doc, unit.id)
     found = memo.get(key)
     if found is None:
