@@ -23,7 +23,7 @@ serve: setup
 check: setup
 	$(BIN)/rulesite check
 
-## make golden: regenerate the golden Markdown files the tests compare against
+## make golden: regenerate the golden pages the tests compare against
 golden: setup
 	$(BIN)/python -m tests.golden
 

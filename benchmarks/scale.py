@@ -7,7 +7,8 @@ For each size a synthetic corpus is written (``benchmarks.corpus``), then, inter
 run by run, two builds of the same pages are timed in child processes:
 
 - ``rulesite``: ``rulesite build`` of the corpus, from cold (its ``build/`` folder removed);
-- ``static-i18n``: the very Markdown rulesite generated for every language, plus the
+- ``static-i18n``: the same pages as Markdown for every language (rulesite's generated
+  Markdown pages, its rules pages as Markdown from ``benchmarks.markdown_pages``), plus the
   hand-written pages, in one MkDocs build with Material and mkdocs-static-i18n (folder
   layout, English fallback), the setup a documentation team would pick instead. It uses
   the project's ``mkdocs.yml`` (theme features and Markdown extensions) without the
@@ -37,6 +38,7 @@ from pathlib import Path
 import yaml
 
 from benchmarks.corpus import Corpus
+from benchmarks.markdown_pages import markdown_pages
 
 ROOT = Path(__file__).resolve().parent.parent
 STAGES = ("load+check+score", "render", "write", "mkdocs", "finish")
@@ -89,8 +91,11 @@ def anchor_project(corpus: Path, folder: Path) -> Path:
     shutil.rmtree(folder, ignore_errors=True)
     site = yaml.safe_load((corpus / "rules_data" / "site.yaml").read_text(encoding="utf-8"))
     codes = [lang["code"] for lang in site["languages"]]
+    rules_pages = markdown_pages(corpus)  # rulesite writes these as HTML; the anchor gets Markdown
     for code in codes:
         shutil.copytree(corpus / "build" / "docs" / code, docs / code)
+        for path, text in rules_pages[code].items():
+            (docs / code / path).write_text(text, encoding="utf-8")
         hand_written = corpus / "content" / code
         if hand_written.is_dir():
             shutil.copytree(hand_written, docs / code, dirs_exist_ok=True)

@@ -7,7 +7,7 @@ stage, which ``tests/test_architecture.py`` checks): ``scorer`` (pure rules) and
 ``check`` (:func:`check.check_references`, the tile catalogue
 in :mod:`catalogue`); ``score`` (:func:`examples.score_examples`);
 ``translations`` (:func:`translations.load_translations`); ``load`` (:class:`project.Project`);
-``render`` (Markdown per language); ``write``; ``build`` (:func:`build.build`, MkDocs through
+``render`` (per language: rules pages as HTML, the rest as Markdown); ``write``; ``build`` (:func:`build.build`, MkDocs through
 :mod:`mkdocs_adapter`); ``command`` (the ``rulesite`` command line).
 
 Stage: command.

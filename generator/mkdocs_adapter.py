@@ -27,6 +27,7 @@ import yaml
 from .load_memo import LoadMemo
 from .problem import DataError, Problem
 from .project import Project, load_checked
+from .render import html_page
 from .render.escape import html_text
 from .render.generate import LanguageSite, render_language
 from .render.memo import RenderMemo
@@ -166,6 +167,29 @@ def translate_settings(config: Any) -> Any:
     if "footnotes" in config.mdx_configs:
         config.mdx_configs["footnotes"]["BACKLINK_TITLE"] = strings["footnote.backlink"]
     return config
+
+
+def adopt_html(page: Any, content: str, config: Any) -> None:
+    """Give MkDocs a rules page's HTML (see :mod:`generator.render.html_page`) instead of
+    letting it convert the page: MkDocs calls ``page.render`` next, and this instance
+    attribute answers it with the content, the table of contents and the anchors that
+    its conversion would have produced."""
+    from mkdocs.exceptions import PluginError
+    from mkdocs.structure.toc import get_toc
+
+    if not config.use_directory_urls:
+        # The page's links are addresses worked out for directory URLs, MkDocs' default.
+        raise PluginError("rulesite pages need use_directory_urls: true")
+
+    def render(config: Any, files: Any) -> None:
+        page.content = content.strip("\n")
+        tokens = html_page.headings(page.content)
+        page.toc = get_toc(tokens)
+        page._title_from_render = tokens[0]["name"] if tokens and tokens[0]["level"] == 1 else None
+        page.present_anchor_ids = html_page.anchors(page.content)
+        page.links_to_anchors = {}
+
+    page.render = render
 
 
 def lean_theme_listing(theme: Any) -> None:

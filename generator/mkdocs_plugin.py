@@ -24,6 +24,7 @@ from mkdocs.structure.pages import Page
 
 from . import mkdocs_adapter, page_cache, raw_html
 from .problem import DataError
+from .render import html_page
 from .render.escape import escape_fields, escape_titles
 
 log = logging.getLogger("mkdocs.plugins.rulesite")
@@ -104,6 +105,9 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
 
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         escape_fields(page.meta, ("title", "description"))
+        if page.meta.get(html_page.FLAG) == "html":  # a rules page: already HTML, nothing to convert
+            mkdocs_adapter.adopt_html(page, markdown, config)
+            return markdown
         markdown, self.raw[page.file.src_uri] = raw_html.set_aside(markdown)
         if self.cache:
             self.cache.before_conversion(page, markdown, self.files_key)

@@ -7,7 +7,8 @@ known inputs, so the MkDocs plugin keeps their results under ``build/page-cache/
 keyed by fingerprints of everything they read:
 
 - **Markdown -> HTML** (``page.render``): the page's Markdown, its place, the list of
-  every file of the site (links are resolved against it) and the build settings.
+  every file of the site (links are resolved against it) and the build settings. Rules
+  pages skip this step: they are HTML already (:mod:`generator.render.html_page`).
 - **HTML -> finished page** (the theme template) and the page's entries in Material's
   search index: the page's HTML, table of contents, metadata and title, the whole
   navigation (every title and address, which also fixes the previous and next page),

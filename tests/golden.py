@@ -1,4 +1,5 @@
-"""Golden Markdown: one rules page in two languages, exactly as the generator renders it.
+"""Golden pages: one rules page in two languages, exactly as the generator writes it
+(front matter, then the HTML of ``page.html.j2``).
 
 The page is the minimal fixture project's (``tests/fixtures/minimal``, with the real
 interface strings), so adding a page or a language to the real data changes no golden

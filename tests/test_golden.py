@@ -1,4 +1,4 @@
-"""The generated Markdown of one page in two languages matches the reviewed golden files."""
+"""The generated rules page in two languages matches the reviewed golden files."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ def rendered():
 
 
 @pytest.mark.parametrize("lang,page", CASES, ids=[f"{lang}-{page}" for lang, page in CASES])
-def test_generated_markdown_matches_golden(rendered, lang, page):
+def test_generated_page_matches_golden(rendered, lang, page):
     path = GOLDEN / lang / f"{page}.md"
     assert path.exists(), "golden file missing: run `make golden`"
     expected = path.read_text(encoding="utf-8")

@@ -1,4 +1,7 @@
-"""What the generated Markdown says: page anatomy, footnotes, printing differences, examples."""
+"""What the generated pages say: page anatomy, footnotes, printing differences, examples.
+
+Rules pages are written as HTML (``generator/render/html_page.py``); the other generated
+pages are Markdown."""
 
 from __future__ import annotations
 
@@ -7,7 +10,7 @@ import re
 import pytest
 
 from generator.project import load_checked
-from generator.render import language
+from generator.render import icons, language
 from generator.render.escape import md_text
 from generator.render.generate import SiteRenderer, render_site
 from generator.status import summarize
@@ -42,21 +45,43 @@ def test_renderer_only_asks_for_interface_strings_that_check_requires(project, m
     assert asked <= required_keys(), sorted(asked - required_keys())
 
 
+def note(text: str, note_id: str) -> str:
+    """The list item of one footnote."""
+    start = text.index(f'<li id="fn:{note_id}">')
+    return text[start:text.index("</li>", start)]
+
+
 def test_shared_footnote_is_defined_once_and_referenced_twice(en):
     text = en.page("mage-and-witch-c1")
-    assert text.count("[^big-box-4]:") == 1
-    assert len(re.findall(r"\[\^big-box-4\](?!:)", text)) == 2
+    assert text.count('<li id="fn:big-box-4">') == 1
+    references = re.findall(r'<sup id="(fnref\d*):big-box-4"><a class="footnote-ref" href="#fn:big-box-4">(\d+)</a>', text)
+    # The first reference a reader meets is fnref:, the next fnref2:; both show the note's number.
+    assert [ref for ref, _ in references] == ["fnref", "fnref2"]
+    assert len({number for _, number in references}) == 1
+    # Each reference has its own way back from the note.
+    assert re.findall(r'class="footnote-backref" href="#(fnref\d*):big-box-4"', note(text, "big-box-4")) == ["fnref", "fnref2"]
+
+
+def test_footnotes_are_numbered_in_reading_order_and_listed_in_that_order(project):
+    for code in project.languages:
+        for page_id in project.pages:
+            text = SiteRenderer(project, code).page(page_id)
+            body = text[:text.index('<div class="footnote">')] if '<div class="footnote">' in text else text
+            first = list(dict.fromkeys(re.findall(r'<sup id="fnref\d*:([^"]+)"><a class="footnote-ref" href="#fn:\1">(\d+)<', body)))
+            assert [int(number) for _, number in first] == list(range(1, len(first) + 1)), (code, page_id)
+            listed = re.findall(r'<li id="fn:([^"]+)">', text)
+            assert listed[:len(first)] == [note_id for note_id, _ in first], (code, page_id)
+            assert sorted(listed) == sorted(f.id for f in project.pages[page_id].footnotes), (code, page_id)
 
 
 def test_footnotes_show_kind_icon_and_ruling_history(en):
     text = en.page("mage-and-witch-c1")
-    three = next(line for line in text.splitlines() if line.startswith("[^three-cases]:"))
-    assert three.startswith("[^three-cases]: :material-book-open-variant:")
+    three = note(text, "three-cases")
+    assert f'<span class="twemoji rs-icon rs-icon--ruling" title="Official ruling">{icons.svg(":material-book-open-variant:")}' in three
     assert "updated 5/2014; corrected 3/2020" in three
-    note = next(line for line in text.splitlines() if line.startswith("[^completion-closes-feature]:"))
-    assert ":material-earth:" in note
-    printing = next(line for line in text.splitlines() if line.startswith("[^rgg-end-of-sentence]:"))
-    assert ":material-arrow-right-bold:" in printing and "last part of this sentence" in printing
+    assert icons.svg(":material-earth:") in note(text, "completion-closes-feature")
+    printing = note(text, "rgg-end-of-sentence")
+    assert icons.svg(":material-arrow-right-bold:") in printing and "last part of this sentence" in printing
 
 
 def test_printing_differences_are_marked_in_place_and_tabled(en):
@@ -64,19 +89,20 @@ def test_printing_differences_are_marked_in_place_and_tabled(en):
     assert '<span class="rs-diff__label">from RGG</span>' in text
     assert '<span class="rs-diff__label">not in RGG</span>' in text
     assert '<span class="rs-diff__label">since BB4</span>' in text
-    table = text[text.index("## Differences between printings"):text.index("## See also")]
-    rows = [line for line in table.splitlines() if line.startswith("| [")]
+    columns, rows = table_rows(text)
     assert len(rows) == 5  # two RGG-only texts, one missing in RGG, two Big Box 4 additions
-    header = next(line for line in table.splitlines() if line.startswith("| Text"))
-    assert [c for c in ("HiG", "RGG", "999", "ZMG", "BB4") if f">{c}<" in header] == ["HiG", "RGG", "999", "ZMG", "BB4"]
+    assert [c for c in ("HiG", "RGG", "999", "ZMG", "BB4") if c in columns] == ["HiG", "RGG", "999", "ZMG", "BB4"]
 
 
 def test_edition_chooser_links_every_edition_of_the_expansion(en):
     c1 = en.page("mage-and-witch-c1")
     current = '<strong aria-current="page">{}</strong>'
-    assert f"{current.format('C1')} [C2](mage-and-witch-c2-c3.md" in c1 and "[C3](mage-and-witch-c2-c3.md" in c1
+    link = '<a href="../{}/" title="{}">{}</a>'
+    assert f"{current.format('C1')} {link.format('mage-and-witch-c2-c3', 'Second edition (C2)', 'C2')}" in c1
+    assert link.format("mage-and-witch-c2-c3", "Third edition (C3)", "C3") in c1
     c23 = en.page("mage-and-witch-c2-c3")
-    assert "[C1](mage-and-witch-c1.md" in c23 and f"{current.format('C2')} {current.format('C3')}" in c23
+    assert link.format("mage-and-witch-c1", "First edition (C1)", "C1") in c23
+    assert f"{current.format('C2')} {current.format('C3')}" in c23
 
 
 def test_worked_example_shows_the_check_and_breakdown_in_each_language(project):
@@ -84,7 +110,7 @@ def test_worked_example_shows_the_check_and_breakdown_in_each_language(project):
         text = SiteRenderer(project, code).page("mage-and-witch-c1")
         block = text[text.index('id="example-mage-and-witch-c1-city"'):]
         block = block[:block.index("</div>")]
-        assert "!!! success" in block
+        assert '<div class="admonition success">' in block
         assert "20" in block and "28" in block
         # 8 tiles and 2 pennants at 2 points each; word order differs between languages.
         assert re.search(r"\b8\b.*× 2.*\b2\b.*× 2 = 20", block), block
@@ -93,18 +119,21 @@ def test_worked_example_shows_the_check_and_breakdown_in_each_language(project):
 
 def test_links_between_pages_stay_in_the_same_language(project):
     text = SiteRenderer(project, "nl").page("mage-and-witch-c1")
-    assert "](crop-circles-c1.md)" in text or "](crop-circles-c1.md " in text
-    assert "](publishers/hig.md)" in text
+    # Rules pages are HTML: their links are the addresses of the same language's pages.
+    assert 'href="../crop-circles-c1/"' in text
+    assert 'href="../publishers/hig/"' in text
 
 
 def test_translation_line_says_how_complete_the_page_is(project, en):
     english = en.page("inns-and-cathedrals")
-    line = next(line for line in english.splitlines() if line.startswith(":material-translate:"))
+    icon = icons.svg(":material-translate:")
+    line = next(line for line in english.splitlines() if line.startswith('<p class="rs-status"'))
+    assert icon in line
     for code in project.target_languages:  # every language, with its own share of the page translated
         percent = summarize(project, code, "inns-and-cathedrals").percent
-        assert f"[{code} {percent}%](translate/inns-and-cathedrals.md)" in line, (code, line)
+        assert f'<a href="../translate/inns-and-cathedrals/">{code} {percent}%' in line, (code, line)
     nl = SiteRenderer(project, "nl").page("inns-and-cathedrals")
-    assert re.search(r":material-translate: 100% vertaald, 0 verouderd", nl)
+    assert f"{icon}</span> 100% vertaald, 0 verouderd" in nl
 
 
 def test_no_generated_markdown_contains_template_syntax(project):
@@ -114,10 +143,10 @@ def test_no_generated_markdown_contains_template_syntax(project):
 
 
 def table_rows(text: str) -> tuple[list[str], list[list[str]]]:
-    table = text[text.index("## Differences between printings"):text.index("## See also")]
-    header = next(line for line in table.splitlines() if line.startswith("| Text"))
-    columns = re.findall(r">([^<]+)</abbr>", header)
-    rows = [[cell.strip() for cell in line.strip("|").split(" | ")] for line in table.splitlines() if line.startswith("| [")]
+    table = text[text.index('<div class="rs-differences">'):]
+    table = table[:table.index("</table>")]
+    columns = re.findall(r">([^<]+)</abbr>", table[:table.index("</thead>")])
+    rows = [re.findall(r"<td[^>]*>(.*?)</td>", row, re.S) for row in re.findall(r"<tr>(.*?)</tr>", table, re.S)[1:]]
     # Each printing's cell says has, lacks or not known (never blank).
     state = {"has": "✓", "lacks": "✗", "unknown": "?"}
     rows = [row[:2] + [state[re.search(r"rs-presence--(\w+)", cell).group(1)] for cell in row[2:]] for row in rows]

@@ -28,6 +28,9 @@ _COLON = re.compile(r":(?=[\w+-])")
 # What would start a block if it stood at the beginning of a line.
 _LINE_START = re.compile(r"^(\s*)([#>+-]|\d+[.)])")
 _SPACE = re.compile(r"\s+")
+# Control characters show nothing, and the pages written as HTML use two of them as marks
+# (see :mod:`.footnotes`): a text from the data (YAML allows "\x02") never carries one through.
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 @lru_cache(maxsize=16384)
@@ -37,7 +40,7 @@ def md_text(text: str, line_start: bool = True) -> Markup:
     ``line_start=False`` is for a piece that continues a line already begun, where a
     leading "-" or "1." cannot start a list.
     """
-    text = _SPACE.sub(" ", text)
+    text = _CONTROL.sub("\ufffd", _SPACE.sub(" ", text))
     text = _SPECIAL.sub(lambda m: _ENTITIES[m.group()], text)
     text = _COLON.sub("&#58;", text)
     if line_start:
@@ -47,7 +50,8 @@ def md_text(text: str, line_start: bool = True) -> Markup:
 
 def attr(text: str) -> Markup:
     """A value for an HTML attribute in double quotes."""
-    return Markup(md_text(text).replace("'", "&#39;"))
+    # str first: Markup.replace would escape the "&" of the entity it puts in.
+    return Markup(str(md_text(text)).replace("'", "&#39;"))
 
 
 # --------------------------------------------------------------------------- plain text as HTML

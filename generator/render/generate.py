@@ -1,4 +1,5 @@
-"""Render every generated page of every language to Markdown, in memory.
+"""Render every generated page of every language, in memory: rules pages as HTML
+(:mod:`.html_page`), the others as Markdown.
 
 Stage: render.
 """
@@ -23,7 +24,9 @@ from ..printings import cited_by, texts_by_printing
 from ..project import Project
 from ..status import unit_status
 from .escape import attr, md_text
+from . import footnotes, html_page
 from .glossary import glossary
+from .icons import icon
 from .language import Lang
 from .memo import RenderMemo, comparisons_to_render
 from .names import country_name, language_name
@@ -112,9 +115,14 @@ class SiteRenderer:
             ui=lang.ui, ui_plain=lang.ui_plain, lang=lang, path=path, **context)
 
     def page(self, page_id: str) -> str:
-        path = f"{page_id}.md"
-        renderer = PageRenderer(self.lang, self.project.pages[page_id], path)
-        return self.render("page.md.j2", path, **renderer.context())
+        """A rules page: front matter, then HTML (see :mod:`.html_page`)."""
+        path, lang = f"{page_id}.md", self.lang
+        context = PageRenderer(lang, self.project.pages[page_id], path).context()
+        text = self.render("page.html.j2", path, **context, title_id=Markup(html_page.TITLE_ID),
+                           permalink=attr(lang.ui_plain("toc.permalink")), status_icon=icon(":material-translate:"),
+                           footnote_list=Markup(footnotes.LIST))
+        return html_page.finish(text, context["footnotes"],
+                                lambda number: attr(lang.ui_plain("footnote.backlink", number=number)))
 
     def home(self) -> str:
         lang, path = self.lang, "index.md"

@@ -27,6 +27,10 @@ class Resolver:
     publisher_name: Callable[[str], str]
     printing: Callable[[str], tuple[str, str]]
     """Printing id -> (label, target path with anchor)."""
+    anchor: Callable[[str, str], str]
+    """(label markup, target path) -> a link: Markdown, or HTML on pages written as HTML."""
+    footnote: Callable[[str], str]
+    """Footnote id -> its reference: Markdown, or a mark :mod:`.footnotes` numbers."""
 
 
 def render(nodes: tuple[markup.Node, ...], resolve: Resolver) -> Markup:
@@ -44,15 +48,14 @@ def render(nodes: tuple[markup.Node, ...], resolve: Resolver) -> Markup:
 
 def _ref(ref: markup.Ref, resolve: Resolver) -> str:
     if ref.tag == "fn":
-        # Python-Markdown's footnotes extension numbers each footnote once, at its first use.
-        return f"[^{ref.target}]"
+        return resolve.footnote(ref.target)
     if ref.tag in ("page", "publisher"):
         name = resolve.page_title if ref.tag == "page" else resolve.publisher_name
         path = f"{ref.target}.md" if ref.tag == "page" else f"publishers/{ref.target}.md"
-        return f"[{md_text(ref.label or name(ref.target))}]({resolve.link(path)})"
+        return resolve.anchor(md_text(ref.label or name(ref.target)), path)
     if ref.tag == "printing":
         name, target = resolve.printing(ref.target)
-        return f"[{md_text(ref.label or name)}]({resolve.link(target)})"
+        return resolve.anchor(md_text(ref.label or name), target)
     if ref.tag == "figure":
         label = ref.label or resolve.figure_name(ref.target)
         return f'<span class="rs-figure rs-figure--{ref.target}">{md_text(label)}</span>'

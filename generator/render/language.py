@@ -10,12 +10,13 @@ import string
 from functools import cached_property
 
 from markupsafe import Markup
+from mkdocs.utils import get_relative_url
 
 from .. import markup
 from ..project import Project
 from ..status import UnitStatus, unit_status
 from ..units import UnitInfo
-from . import inline
+from . import footnotes, inline
 from .escape import attr, md_text
 
 
@@ -124,15 +125,26 @@ class Lang:
     def page_title(self, page_id: str) -> str:
         return self.plain(page_id, "title")
 
-    def resolver(self, current: str) -> inline.Resolver:
-        """Reference resolution for a page at ``current`` (a docs path such as ``publishers/hig.md``)."""
+    def resolver(self, current: str, html: bool = False) -> inline.Resolver:
+        """Reference resolution for a page at ``current`` (a docs path such as ``publishers/hig.md``).
+
+        ``html``: for a page written as HTML (:mod:`.html_page`), whose links MkDocs does not
+        read: links are the addresses a reader follows, relative to the page's own address,
+        worked out as MkDocs works out the links of a Markdown page."""
         site = self.project.site
         colours = {c.id: c.css for c in site.colours}
+        here = address(current)
 
         def link(target: str) -> str:
             path, _, anchor = target.partition("#")
-            rel = posixpath.relpath(path, posixpath.dirname(current) or ".")
+            if html:
+                rel = get_relative_url(address(path), here)
+            else:
+                rel = posixpath.relpath(path, posixpath.dirname(current) or ".")
             return rel + (f"#{anchor}" if anchor else "")
+
+        def anchor(label: str, target: str) -> str:
+            return f'<a href="{link(target)}">{label}</a>' if html else f"[{label}]({link(target)})"
 
         return inline.Resolver(
             link=link,
@@ -141,6 +153,8 @@ class Lang:
             colour=lambda c: (self.site(f"colour.{c}"), colours[c]),
             publisher_name=lambda p: self.publishers[p].name,
             printing=lambda p: (self.printing_label(p), f"publishers/{self.printings[p].publisher}.md#{p}"),
+            anchor=anchor,
+            footnote=footnotes.mark if html else (lambda note: f"[^{note}]"),
         )
 
     # ------------------------------------------------------------------ unit texts
@@ -160,3 +174,14 @@ class Lang:
             title = attr(self.ui_plain("mark.outdated"))
             return Markup(f'<span class="rs-outdated" title="{title}">{html}</span>')
         return html
+
+
+def address(path: str) -> str:
+    """The address MkDocs gives a file of the docs folder (directory URLs, its default):
+    ``rules.md`` -> ``rules/``, ``index.md`` -> ``./``, ``img`` -> ``img``."""
+    if not path.endswith(".md"):
+        return path
+    folder, _, name = path[:-3].rpartition("/")
+    if name == "index":
+        return f"{folder}/" if folder else "./"
+    return f"{path[:-3]}/"

@@ -36,7 +36,8 @@ PAGES = "rules_data/pages/"
 TRANSLATIONS = "rules_data/translations/"
 # Fields of a page's YAML that only that page shows; everything else may show elsewhere.
 _OWN_FIELDS = ("sections", "footnotes", "flavour")
-_LIBRARIES = ("jinja2", "markupsafe", "babel")
+# Rules pages are written as HTML with pieces of these (icons, heading ids, addresses).
+_LIBRARIES = ("jinja2", "markupsafe", "babel", "markdown", "pymdown-extensions", "mkdocs-material", "mkdocs")
 _PACKAGE = Path(__file__).resolve().parent.parent
 
 

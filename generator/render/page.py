@@ -17,7 +17,7 @@ from ..model import Footnote, ListItem, Page, Section
 from ..project import Project
 from ..status import summarize
 from ..units import UnitInfo
-from . import inline, pictures
+from . import icons, inline, pictures
 from .escape import attr, md_text
 from .language import Lang
 
@@ -49,16 +49,6 @@ class SectionView:
     sections: list[SectionView]
 
 
-@dataclass
-class FootnoteView:
-    id: str
-    kind: str
-    icon: str
-    kind_name: str
-    text: Markup
-    box: Markup = Markup("")
-
-
 # Each project's pages grouped by expansion, built once: the edition chooser of every page
 # asks for its siblings, and looking through every page for them grows with the site.
 _BY_EXPANSION: WeakKeyDictionary[Project, dict[str, list[Page]]] = WeakKeyDictionary()
@@ -77,13 +67,17 @@ def expansion_pages(project: Project, expansion: str) -> list[Page]:
 class PageRenderer:
     """Builds the template context of one page in one language."""
 
-    def __init__(self, lang: Lang, page: Page, path: str):
+    def __init__(self, lang: Lang, page: Page, path: str, html: bool = True):
+        """``html``: the page is written as HTML (:mod:`.html_page`), as every rules page of
+        the site is; ``False`` gives the same page's parts as Markdown, which only the
+        benchmark's MkDocs + static-i18n side reads (``benchmarks/markdown_pages.py``)."""
         self.lang = lang
+        self.html = html
         self.page = page
         self.path = path
         self.project = lang.project
         self.units: dict[str, UnitInfo] = self.project.units[page.id]
-        self.resolve = lang.resolver(path)
+        self.resolve = lang.resolver(path, html)
         self.footnotes = {f.id: f for f in page.footnotes}
         self.unit_section: dict[str, str] = {}
         self.kinds = {k.id: k for k in self.project.site.footnote_kinds}
@@ -146,7 +140,7 @@ class PageRenderer:
         totals = self.lang.join([self.lang.ui("example.total", player=self.player(p), points=points)
                                  for p, points in scored.result.totals.items()])
         name = self.lang.site(f"ruleset.{scored.ruleset}.name")
-        link = Markup(f"[{md_text(name)}]({self.resolve.link('variants.md')}#{scored.ruleset})")
+        link = Markup(self.resolve.anchor(md_text(name), f"variants.md#{scored.ruleset}"))
         return Block("example", self.unit(ref.caption.id, section), items=steps, data={
             **self.example_picture(scored),
             "title": md_text(self.lang.ui_plain("example.checked")),
@@ -162,7 +156,7 @@ class PageRenderer:
         names = {c.id: self.lang.site(f"colour.{c.id}") for c in self.project.site.colours}
         alt = pictures.board_alt(self.lang, view, names)
         note = self.lang.ui("example.illustration") if scored.example.illustration else Markup("")
-        return {"picture": pictures.image(alt, pictures.board_file(scored.example.id, self.picture_base), "rs-board"),
+        return {"picture": self.image(alt, pictures.board_file(scored.example.id, self.picture_base), "rs-board"),
                 "illustration": note}
 
     def player(self, colour: str) -> Markup:
@@ -200,12 +194,14 @@ class PageRenderer:
         tile = self.project.tiles.types.get(tile_id)
         if tile is None:
             return Markup("")
-        return pictures.image(pictures.tile_alt(self.lang, tile), pictures.tile_file(tile, self.picture_base),
-                              "rs-tile")
+        return self.image(pictures.tile_alt(self.lang, tile), pictures.tile_file(tile, self.picture_base), "rs-tile")
+
+    def image(self, alt: str, target: str, css: str) -> Markup:
+        return (pictures.img if self.html else pictures.image)(alt, target, css)
 
     @cached_property
     def picture_base(self) -> str:
-        return pictures.picture_base(self.lang, self.path)
+        return pictures.picture_base(self.lang, self.path, self.html)
 
     def section(self, section: Section, level: int) -> SectionView:
         title = self.lang.text(self.units[f"section.{section.id}"], self.resolve)
@@ -217,7 +213,8 @@ class PageRenderer:
 
     # ------------------------------------------------------------------ page parts
 
-    def footnote(self, footnote: Footnote) -> FootnoteView:
+    def footnote(self, footnote: Footnote) -> tuple[str, Markup]:
+        """A note as the list of footnotes shows it (id, HTML): its kind's icon, then its text."""
         kind = self.kinds[footnote.kind]
         parts: list[Markup] = []
         if footnote.kind == "printing":
@@ -229,14 +226,18 @@ class PageRenderer:
             dates = Markup("; ").join(self.lang.ui(f"ruling.{h.event}", date=h.date) for h in footnote.history)
             parts.append(Markup(f'<span class="rs-dates">({dates})</span>'))
         box = self.box_data([footnote]) if footnote.kind == "printing" else Markup("")
-        return FootnoteView(footnote.id, footnote.kind, ICONS[kind.icon], self.lang.site(f"footnote-kind.{kind.id}.name"),
-                            Markup(" ").join(parts), box)
+        name = md_text(self.lang.site(f"footnote-kind.{kind.id}.name"))
+        if self.html:
+            marker = icons.icon(ICONS[kind.icon], f"rs-icon rs-icon--{footnote.kind}", Markup(f'{box} title="{name}"'))
+        else:  # Material's emoji extension draws the icon, and an attribute list adds the rest
+            marker = Markup(f'{ICONS[kind.icon]}{{ .rs-icon .rs-icon--{footnote.kind} title="{name}"{box} }}')
+        return footnote.id, Markup(f"{marker} {Markup(' ').join(parts)}")
 
     def printing_links(self, ids: list[str]) -> Markup:
         links = []
         for printing_id in ids:
             label, target = self.resolve.printing(printing_id)
-            links.append(Markup(f"[{md_text(label)}]({self.resolve.link(target)})"))
+            links.append(Markup(self.resolve.anchor(md_text(label), target)))
         return self.lang.join(links)
 
     def box_chooser(self) -> dict[str, Any]:

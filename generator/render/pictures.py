@@ -18,7 +18,7 @@ from .. import scorer
 from ..scorer import board as boards
 from ..ui_strings import LEGEND, SYMBOLS
 from . import svg
-from .escape import md_text
+from .escape import attr, md_text
 
 if TYPE_CHECKING:
     from ..project import Project
@@ -63,9 +63,10 @@ def draw_pictures(project: Project) -> dict[str, str]:
     return {**_draw(project), **legend_files(colours)}
 
 
-def picture_base(lang: Any, path: str) -> str:
-    """The relative link from the page at ``path`` to the pictures folder, worked out once per page."""
-    return lang.resolver(path).link("img") + "/"
+def picture_base(lang: Any, path: str, html: bool = False) -> str:
+    """The relative link from the page at ``path`` to the pictures folder, worked out once per
+    page (``html``: from the page's address, for a page written as HTML)."""
+    return lang.resolver(path, html).link("img") + "/"
 
 
 def _draw(project: Project) -> dict[str, str]:
@@ -117,6 +118,11 @@ def board_alt(lang: Any, view: Any, names: dict[str, str]) -> str:
 def image(alt: str, target: str, css: str) -> Markup:
     """A Markdown image whose alt text can never become syntax."""
     return Markup(f"![{md_text(alt)}]({target}){{ .{css} }}")
+
+
+def img(alt: str, target: str, css: str) -> Markup:
+    """The same image on a page written as HTML (``target`` is then an address)."""
+    return Markup(f'<img alt="{attr(alt)}" class="{css}" src="{attr(target)}" />')
 
 
 _FIELD = boards.TileFeature("field", boards.HALVES)
