@@ -8,7 +8,7 @@ the caches, which measures a rebuild with nothing changed.
 
     python -m benchmarks.build [--runs 5] [--jobs 2] [--warm]
 
-The site issue asks for the generator (load, validate, score, render Markdown) to stay
+The site issue asks for the generator (load, validate, score, render pages) to stay
 under 10% of the build; this is where that is measured, not in a timed unit test.
 """
 

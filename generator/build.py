@@ -110,7 +110,7 @@ class Timings:
         return (f"work per stage: {parts}; total {self.total:.2f} s\n"
                 f"CPU per stage: {cpu}; total {self.cpu_total:.2f} s (generator {self.cpu_share:.1f}%)\n"
                 f"wall clock: {self.wall_total:.2f} s with {self.processes} process(es) building languages\n"
-                f"generator's own work (load, validate, score, render Markdown): {self.generator:.2f} s "
+                f"generator's own work (load, validate, score, render pages): {self.generator:.2f} s "
                 f"= {self.share:.1f}% of the build ({self.wall_share:.1f}% of the wall-clock time)")
 
 

@@ -26,7 +26,7 @@ from ..status import unit_status
 from .escape import attr, md_text
 from . import footnotes, html_page
 from .glossary import glossary
-from .icons import icon
+from .icons import icon, svg
 from .language import Lang
 from .memo import RenderMemo, comparisons_to_render
 from .names import country_name, language_name
@@ -35,6 +35,8 @@ from .pictures import LEGEND, image, legend_file, picture_base, picture_files, t
 from .translator_views import comparison, dashboard, premark
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+STATUS_ICON = ":material-translate:"
+"""The icon of a rules page's translation status line."""
 
 
 def _attrsafe(value: object) -> Markup:
@@ -119,7 +121,7 @@ class SiteRenderer:
         path, lang = f"{page_id}.md", self.lang
         context = PageRenderer(lang, self.project.pages[page_id], path).context()
         text = self.render("page.html.j2", path, **context, title_id=Markup(html_page.TITLE_ID),
-                           permalink=attr(lang.ui_plain("toc.permalink")), status_icon=icon(":material-translate:"),
+                           permalink=attr(lang.ui_plain("toc.permalink")), status_icon=icon(STATUS_ICON),
                            footnote_list=Markup(footnotes.LIST))
         return html_page.finish(text, context["footnotes"],
                                 lambda number: attr(lang.ui_plain("footnote.backlink", number=number)))
@@ -322,6 +324,8 @@ def prepare_rendering(project: Project, cache: Path | None = None, codes: list[s
             for unit in units.values():
                 unit_status(project, code, unit)
     picture_files(project)
+    for shortcode in (*ICONS.values(), STATUS_ICON):  # drawing the first icon loads Material's icon index
+        svg(shortcode)
     if codes is not None and memo_folder is not None:
         premark(project, comparisons_to_render(project, codes, memo_folder))
 
