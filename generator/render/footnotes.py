@@ -23,7 +23,7 @@ from typing import Callable
 
 from markupsafe import Markup
 
-# Control characters: no text from the data can contain them (the loader refuses them).
+# Control characters: no text from the data carries one this far (escape.md_text replaces them).
 _MARK = re.compile("\x02fn:([^\x03]*)\x03")
 LIST = "\x02footnotes\x03"
 """Where the template wants the list of footnotes."""
@@ -61,8 +61,7 @@ def place(body: str, notes: list[tuple[str, str]], backlink_title: Callable[[int
     ordered = sorted((note for note, _ in notes), key=lambda note: numbers.get(note, len(numbers) + 1))
     items = [_item(note, texts[note], max(uses.get(note, 0), 1), backlink_title(index))
              for index, note in enumerate(ordered, 1)]
-    listed = '<div class="footnote">\n<hr />\n<ol>\n' + "".join(items) + "</ol>\n</div>" if items else ""
-    return head + listed + _MARK.sub(reference, tail)
+    return head + '<div class="footnote">\n<hr />\n<ol>\n' + "".join(items) + "</ol>\n</div>" + tail
 
 
 def _ref_id(note: str, use: int) -> str:

@@ -47,8 +47,8 @@ def finish(text: str, notes: list[tuple[str, str]], backlink_title: Callable[[in
     start = text.find(TITLE_ID)
     if start < 0:
         return text
-    end = text.find('<a class="headerlink"', start)
-    title = html.unescape(_name(text[start + len(TITLE_ID) + 2:end]))
+    inner = start + len(f'{TITLE_ID}">')  # the template writes <h1 id="TITLE_ID">title<a class="headerlink"
+    title = html.unescape(_name(text[inner:text.find('<a class="headerlink"', inner)]))
     used = set(_ID.findall(text))
     return text.replace(TITLE_ID, unique(slugify(title, "-"), used))
 
