@@ -5,7 +5,8 @@ A file is written to a temporary sibling, flushed to disk and renamed over the o
 ``renameat2(RENAME_EXCHANGE)`` when the kernel offers it, so ``site/`` never disappears,
 even for a moment; elsewhere two renames are used and :func:`recover` repairs the gap.
 
-Stage: write.
+Stage: read (it imports nothing of the package, and every stage that replaces a file
+writes through it: the caches kept between builds from the render stage on, and the site).
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 
 from . import read_cache
 from .assemble import write_part
-from .atomic import die_with_parent, write_bytes
+from .atomic import die_with_parent
 from .check import check_references
 from .examples import score_examples
 from .mkdocs_adapter import Generated, build_language, preload, write_config
@@ -33,11 +33,12 @@ from .problem import DataError, Problem, ProblemsFound, StageFailed
 from .project import Project, assemble, checked
 from .render.generate import prepare_rendering, render_language
 from .render.memo import RenderMemo
+from .site_writer import SiteWriter
 from .sitedir import mark, recover, refuse_unsafe, staging_for, swap
 from .source import read_all
 from .translations import check_terms, load_translations
 from .validate import validate_all
-from .write import scan_template_syntax, site_root, write_language
+from .write import html_files, scan_template_syntax, site_root, write_language
 
 # The generator's own work, as the site issue defines it: load, validate, score, render
 # and write Markdown. MkDocs, and the final scan and swap of the built site, are not.
@@ -172,6 +173,10 @@ class _Job:
     build_dir: Path
     staging: Path
     site_url: str | None
+    memos: dict[str, RenderMemo]
+    """Each language's pages kept by the last build, read once before the workers fork."""
+    last_site: Path | None = None
+    """The site this build replaces, if there is one: its files are reused where unchanged."""
 
 
 @dataclass
@@ -183,6 +188,10 @@ class LanguageBuild:
     title: str
     notfound: tuple[str, str] = ("", "")
     cpu: dict[str, float] = field(default_factory=dict)
+    checked: list[str] = field(default_factory=list)
+    """The HTML files MkDocs wrote, checked for template syntax as they were written."""
+    problems: list[Problem] = field(default_factory=list)
+    """Template syntax found in them."""
 
 
 def _build_language(job: _Job, code: str) -> LanguageBuild:
@@ -190,24 +199,25 @@ def _build_language(job: _Job, code: str) -> LanguageBuild:
     stages: dict[str, float] = {}
     cpu: dict[str, float] = {}
     start, clock = time.perf_counter(), time.process_time()
-    memo = RenderMemo.stored(job.project, code, job.build_dir / "render-cache")
+    memo = job.memos[code]
     site = render_language(job.project, code, job.build_dir / "jinja-cache", memo)
     stages["render"] = time.perf_counter() - start
     cpu["render"] = time.process_time() - clock
     start, clock = time.perf_counter(), time.process_time()
     docs = write_language(job.build_dir, code, site.files)
-    if memo.changed:
-        write_bytes(job.build_dir / "render-cache" / f"{code}.pickle", memo.dumps())
+    memo.store(job.build_dir / "render-cache")
     config = write_config(job.root, job.build_dir / f"mkdocs.{code}.yml", Generated(job.project, site),
                           site_url=job.site_url, site_dir=job.staging / code, prebuilt=docs)
     stages["write"] = time.perf_counter() - start
     cpu["write"] = time.process_time() - clock
     clock = time.process_time()
     with _set_aside():  # the language's pages and kept renders stay to the end of its MkDocs build
-        stages["mkdocs"], messages, failed = build_language(config, (docs, site.files))
+        writer = SiteWriter(job.last_site, job.staging)
+        stages["mkdocs"], messages, failed = build_language(config, (docs, site.files), writer)
     cpu["mkdocs"] = time.process_time() - clock
     return LanguageBuild(code, stages, messages, failed, site.strings["site.title"],
-                         (site.strings["notfound.title"], site.strings["notfound.text"]), cpu)
+                         (site.strings["notfound.title"], site.strings["notfound.text"]), cpu,
+                         [path for path in writer.paths if path.endswith(".html")], writer.problems)
 
 
 # The job of this worker process, set once by the pool's initializer (only ever in workers).
@@ -264,13 +274,14 @@ def _finish(project: Project, results: list[LanguageBuild], staging: Path, site_
     if part:  # the manifest `rulesite assemble` reads
         write_part(staging, [(c, names[c]) for c in project.languages], {r.code: r.title for r in results}, base,
                    notfound)
-    leftovers = scan_template_syntax(staging)
+    pages = html_files(staging)
+    checked = {path for result in results for path in result.checked}
+    leftovers = [p for result in results for p in result.problems] + scan_template_syntax(pages, checked)
     if leftovers:
         raise ProblemsFound(leftovers)
-    pages = sum(1 for _ in staging.rglob("*.html"))
     mark(staging)  # tells a later build (and --site-dir) that rulesite made this folder
     swap(staging, site_dir)  # only now does the new site replace the old one
-    return pages
+    return len(pages)
 
 
 @dataclass
@@ -318,10 +329,12 @@ def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = No
         read_cache.keep(build_dir, files.sources)
     with _Stage(timings, "render"), _collector_paused():
         # Once here, not once per worker: the workers are forked afterwards.
-        prepare_rendering(project, build_dir / "jinja-cache", codes, build_dir / "render-cache")
+        memos = {code: RenderMemo.stored(project, code, build_dir / "render-cache") for code in codes}
+        prepare_rendering(project, build_dir / "jinja-cache", memos)
     staging = staging_for(site_dir)
     try:
-        results = _build_languages(_Job(project, root, build_dir, staging, site_url), codes, jobs, timings)
+        last = site_dir if site_dir.is_dir() else None  # refuse_unsafe made sure a build made it
+        results = _build_languages(_Job(project, root, build_dir, staging, site_url, memos, last), codes, jobs, timings)
         with _Stage(timings, "finish"):
             pages = _finish(project, results, staging, site_dir, site_url, part)
     finally:

@@ -11,7 +11,7 @@ import json
 import os
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Container
 
 from .problem import Problem
 from .vocabulary import TEMPLATE_OPENING
@@ -154,18 +154,36 @@ def write_language(build_dir: Path, code: str, files: dict[str, str]) -> Path:
     return docs
 
 
-def scan_template_syntax(site: Path) -> list[Problem]:
-    """Every built HTML file that still contains template syntax, which must never happen."""
+_OPENING_BYTES = re.compile(TEMPLATE_OPENING.pattern.encode("ascii"))
+
+
+def template_syntax(path: str, data: bytes) -> Problem | None:
+    """Template syntax left in a built HTML file, which must never happen (``None`` if there is none)."""
+    # Searched as bytes first: a whole site is hundreds of megabytes, almost all clean.
+    if not path.endswith(".html") or not _OPENING_BYTES.search(data):
+        return None
+    text = data.decode("utf-8", errors="replace")
+    match = TEMPLATE_OPENING.search(text)
+    if match is None:
+        return None
+    line = text.count("\n", 0, match.start()) + 1
+    return Problem(path, line, match.start() - text.rfind("\n", 0, match.start()), "template-syntax",
+                   f"unresolved template syntax {match.group()!r} in a built page")
+
+
+def html_files(site: Path) -> list[str]:
+    """Every HTML file of a built site, by absolute path, in order."""
+    return sorted(os.path.join(folder, name) for folder, _, names in os.walk(site)
+                  for name in names if name.endswith(".html"))
+
+
+def scan_template_syntax(paths: list[str], checked: Container[str] = frozenset()) -> list[Problem]:
+    """Template syntax in any of the HTML files ``paths`` but those ``checked`` as they were written."""
     problems = []
-    opening = re.compile(TEMPLATE_OPENING.pattern.encode("ascii"))
-    for path in sorted(site.rglob("*.html")):
-        # Searched as bytes first: a whole site is hundreds of megabytes, almost all clean.
-        if not opening.search(path.read_bytes()):
-            continue
-        text = path.read_text(encoding="utf-8", errors="replace")
-        match = TEMPLATE_OPENING.search(text)
-        if match:
-            line = text.count("\n", 0, match.start()) + 1
-            problems.append(Problem(str(path), line, match.start() - text.rfind("\n", 0, match.start()), "template-syntax",
-                                    f"unresolved template syntax {match.group()!r} in a built page"))
+    for path in paths:
+        if path not in checked:
+            with open(path, "rb") as handle:
+                found = template_syntax(path, handle.read())
+            if found is not None:
+                problems.append(found)
     return problems

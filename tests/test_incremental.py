@@ -5,6 +5,8 @@ measures: `python -m benchmarks.scale`.)"""
 from __future__ import annotations
 
 import json
+import os
+import pickle
 import re
 import shutil
 
@@ -48,6 +50,44 @@ def test_a_rebuild_after_an_edit_is_the_cold_build_byte_for_byte(small_project, 
     assert again != first  # the edit reached the site
     for code in codes:  # the pictures, written per language, are part of what is compared
         assert any(name.startswith(f"{code}/") and name.endswith(".svg") for name in cold), code
+
+
+def _inodes(site):
+    return {p.relative_to(site).as_posix(): p.stat().st_ino for p in site.rglob("*") if p.is_file()}
+
+
+def test_a_rebuild_in_place_links_the_unchanged_files_and_writes_the_cold_build(small_project, tmp_path, monkeypatch):  # noqa: F811
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    site = tmp_path / "site"
+    build(small_project, site_dir=site)
+    before = _inodes(site)
+    page = next((small_project / "rules_data" / "pages").glob("*.yaml"))
+    page.write_text(page.read_text(encoding="utf-8").replace(
+        "text: Only in one printing.", "text: Found in one printing only.", 1), encoding="utf-8")
+    again = digest(build(small_project, site_dir=site).site)
+    after = _inodes(site)
+    kept = {name for name in after if before.get(name) == after[name]}
+    changed = {name for name in again if name not in kept}
+    assert len(kept) > len(after) / 2  # most files are the last site's, not written again
+    assert any(name.endswith(".svg") for name in kept) and any(name.endswith(".js") for name in kept)
+    assert any(name.endswith("index.html") and "/translate/" not in name for name in changed)  # the edit's page
+    assert all(os.stat(site / name).st_nlink == 1 for name in kept)  # the old site is gone
+
+    shutil.rmtree(small_project / "build")
+    assert again == digest(build(small_project, site_dir=tmp_path / "cold").site)
+
+
+def test_a_failed_rebuild_leaves_the_last_site_whole_though_it_shared_its_files(small_project, tmp_path):  # noqa: F811
+    site = tmp_path / "site"
+    build(small_project, site_dir=site)
+    before, inodes = digest(site), _inodes(site)
+    reading = small_project / "content" / "en" / "reading.md"
+    reading.write_text(reading.read_text(encoding="utf-8") + "\n[broken](no-such-page.md)\n", encoding="utf-8")
+    with pytest.raises(StageFailed):  # MkDocs fails at the end of the English build, every page written
+        build(small_project, site_dir=site)
+    assert digest(site) == before and _inodes(site) == inodes
+    assert all(p.stat().st_nlink == 1 for p in site.rglob("*") if p.is_file())  # no staging folder holds them
+    assert not list(tmp_path.glob(".site.*"))
 
 
 def test_a_build_that_warned_keeps_nothing(small_project, tmp_path):  # noqa: F811
@@ -196,22 +236,27 @@ def test_kept_clean_checks_travel_to_the_next_build_and_warnings_still_show(prim
 
 
 def test_the_read_cache_is_written_again_only_when_a_parse_or_check_changed(primed, tmp_path, monkeypatch):
-    from generator import clean_memo, read_cache, source
+    from generator import clean_memo, journal, read_cache, source
 
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     project = tmp_path / "project"
     shutil.copytree(primed, project, ignore=shutil.ignore_patterns("site"))
     cache = project / "build" / read_cache.FILE
+    log = cache.with_name(cache.name + ".journal")
 
-    def build_as_a_fresh_process() -> int:
+    def build_as_a_fresh_process() -> tuple[int, int | None]:
         monkeypatch.setattr(source, "_PARSED", {})
         monkeypatch.setattr(clean_memo, "_KNOWN", set())
         monkeypatch.setattr(clean_memo, "_USED", set())
         build(project, site_dir=project / "site")
-        return cache.stat().st_mtime_ns
+        return cache.stat().st_mtime_ns, log.stat().st_mtime_ns if log.exists() else None
 
     kept = build_as_a_fresh_process()
     assert build_as_a_fresh_process() == kept  # nothing edited: the cache stays as it is
     name, edit = EDITS["english text"]
     (project / name).write_text(edit((project / name).read_text(encoding="utf-8")), encoding="utf-8")
-    assert build_as_a_fresh_process() != kept
+    edited = build_as_a_fresh_process()
+    assert edited[0] == kept[0] and edited[1] is not None  # one parse changed: only the journal is written
+    _, _, changed, removed = pickle.loads(log.read_bytes())
+    assert list(changed) == [name] and removed == []
+    assert journal.load(cache, read_cache._version()).entries[name][0] == (project / name).read_text(encoding="utf-8")

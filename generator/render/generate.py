@@ -311,10 +311,9 @@ def render_site(project: Project, cache: Path | None = None) -> dict[str, Langua
     return {code: SiteRenderer(project, code, env).site() for code in project.languages}
 
 
-def prepare_rendering(project: Project, cache: Path | None = None, codes: list[str] | None = None,
-                      memo_folder: Path | None = None) -> None:
+def prepare_rendering(project: Project, cache: Path | None = None, memos: dict[str, RenderMemo] | None = None) -> None:
     """Compile every template, work out every translation status and mark the glossary terms
-    of the comparison pages the languages ``codes`` will render (not kept in ``memo_folder``),
+    of the comparison pages the languages of ``memos`` will render (not kept in their memo),
     ahead of rendering: language workers forked afterwards inherit all of it."""
     env = environment(cache)
     for name in env.list_templates(extensions=["j2"]):
@@ -326,8 +325,8 @@ def prepare_rendering(project: Project, cache: Path | None = None, codes: list[s
     picture_files(project)
     for shortcode in (*ICONS.values(), STATUS_ICON):  # drawing the first icon loads Material's icon index
         svg(shortcode)
-    if codes is not None and memo_folder is not None:
-        premark(project, comparisons_to_render(project, codes, memo_folder))
+    if memos is not None:
+        premark(project, comparisons_to_render(project, memos))
 
 
 def render_language(project: Project, code: str, cache: Path | None = None, memo: RenderMemo | None = None) -> LanguageSite:

@@ -14,21 +14,22 @@ A rules page and its translators' comparison page read, and only read:
 A page's key is a fingerprint of exactly these, so a kept page is the page a cold build
 renders (``tests/test_incremental.py`` compares whole sites after edits of each kind). The
 pages that gather every page (home, publishers, glossary, translation status) are rendered
-on every build. Kept pages live under ``build/render-cache/<language>.pickle``, written by
-this process only, and in memory for the preview, which renders on every edit.
+on every build. Kept pages live under ``build/render-cache/<language>.pickle``, with a
+journal of the pages rendered again since (:mod:`generator.journal`), written by this
+process only, and in memory for the preview, which renders on every edit.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import pickle
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 from weakref import WeakKeyDictionary
 
+from .. import journal
 from ..fingerprint import digest, library_versions
 from ..project import Project
 
@@ -99,24 +100,29 @@ def fingerprints(project: Project) -> Fingerprints:
 _KNOWN: WeakKeyDictionary[Project, Fingerprints] = WeakKeyDictionary()
 
 
-VERSION = 2  # of the stored form; what a page reads is in its key
+VERSION = 3  # of the stored form; what a page reads is in its key
+_TAG = f"rendered pages {VERSION}"
 
 
 class RenderMemo:
     """One language's kept pages: ``render(path, page_id, make)`` returns the kept text when
     its key holds, else ``make()``'s; either way the page is kept for the next render."""
 
-    def __init__(self, project: Project, code: str, kept: dict[str, tuple[str, str]] | None = None):
+    def __init__(self, project: Project, code: str, kept: dict[str, tuple[str, str]] | None = None,
+                 stored: journal.Kept | None = None):
         self.code, self.kept = code, kept or {}
         self.prints = fingerprints(project)
         self.used: dict[str, tuple[str, str]] = {}
         self.hits = 0
+        self._stored = stored
 
     @classmethod
     def stored(cls, project: Project, code: str, folder: Path) -> RenderMemo:
         """The pages the last build of ``code`` kept under ``folder`` (none if unreadable)."""
-        keys, texts = _read(folder / f"{code}.pickle", texts=True)
-        return cls(project, code, {path: (key, texts[path]) for path, key in keys.items() if path in texts})
+        found = journal.load(folder / f"{code}.pickle", _TAG)
+        entries = {path: entry for path, entry in found.entries.items()
+                   if isinstance(entry, tuple) and len(entry) == 2}
+        return cls(project, code, entries, found)
 
     @classmethod
     def in_memory(cls, project: Project, code: str) -> RenderMemo:
@@ -131,28 +137,25 @@ class RenderMemo:
         found = self.kept.get(path)
         if found is not None and found[0] == key:
             self.hits += 1
-            text = found[1]
-        else:
-            text = make()
+            self.used[path] = found  # the very entry loaded: the journal finds it unchanged
+            return found[1]
+        text = make()
         self.used[path] = (key, text)
         return text
 
-    @property
-    def changed(self) -> bool:
-        """Whether this render kept other pages than the last one (then it is worth storing)."""
-        return self.hits != len(self.used) or self.kept.keys() != self.used.keys()
+    def will_render(self, path: str, page_id: str) -> bool:
+        """Whether :meth:`render` will make ``path`` again rather than take the kept page."""
+        found = self.kept.get(path)
+        return found is None or found[0] != self.key(path, page_id)
 
     def remember(self) -> None:
         """Keep this render's pages, and only them, in this process."""
         _MEMORY[self.code] = self.used
 
-    def dumps(self) -> bytes:
-        """This render's pages, and only them, for :meth:`stored` to read back: the keys
-        first, so :func:`stored_keys` can tell what a build will render without the texts."""
-        keys = {path: key for path, (key, _) in self.used.items()}
-        texts = {path: text for path, (_, text) in self.used.items()}
-        protocol = pickle.HIGHEST_PROTOCOL
-        return pickle.dumps((VERSION, keys), protocol=protocol) + pickle.dumps(texts, protocol=protocol)
+    def store(self, folder: Path) -> None:
+        """Keep this render's pages, and only them, under ``folder`` for :meth:`stored`; only
+        the pages rendered again are written while they are few."""
+        journal.save(folder / f"{self.code}.pickle", _TAG, self.used, self._stored)
 
 
 def page_key(prints: Fingerprints, code: str, path: str, page_id: str) -> str:
@@ -160,30 +163,10 @@ def page_key(prints: Fingerprints, code: str, path: str, page_id: str) -> str:
     return digest(prints.shared, prints.own[page_id], code, path)
 
 
-def comparisons_to_render(project: Project, codes: list[str], folder: Path) -> list[str]:
-    """The pages whose comparison page some language of ``codes`` will render again."""
-    prints = fingerprints(project)
-    stored = {code: stored_keys(folder, code) for code in codes}
+def comparisons_to_render(project: Project, memos: dict[str, RenderMemo]) -> list[str]:
+    """The pages whose comparison page some language of ``memos`` will render again."""
     return [page_id for page_id in project.pages
-            if any(stored[code].get(path) != page_key(prints, code, path, page_id)
-                   for code in codes for path in [f"translate/{page_id}.md"])]
-
-
-def stored_keys(folder: Path, code: str) -> dict[str, str]:
-    """The keys of the pages the last build of ``code`` kept (empty if unreadable)."""
-    return _read(folder / f"{code}.pickle", texts=False)[0]
-
-
-def _read(path: Path, texts: bool) -> tuple[dict[str, str], dict[str, str]]:
-    try:
-        with path.open("rb") as handle:
-            version, keys = pickle.load(handle)  # noqa: S301 (written by a build under build/, never from elsewhere)
-            found = pickle.load(handle) if texts else {}  # noqa: S301 (the same file)
-    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):
-        return {}, {}
-    if version != VERSION or not isinstance(keys, dict) or not isinstance(found, dict):
-        return {}, {}
-    return keys, found
+            if any(memo.will_render(f"translate/{page_id}.md", page_id) for memo in memos.values())]
 
 
 # The preview's pages in memory: language -> path -> (key, text).
