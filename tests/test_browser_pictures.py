@@ -28,7 +28,7 @@ def _examples(page_id: str) -> list[str]:
 
 def _expected_alt(lang: str, example_id: str) -> str:
     language = Lang(PROJECT, lang)
-    names = {c.id: language.site(f"colour.{c.id}") for c in PROJECT.site.colours}
+    names = {c.id: language.site_text(f"colour.{c.id}") for c in PROJECT.site.colours}
     return board_alt(language, PROJECT.examples[example_id].scenario.board, names)
 
 
@@ -53,7 +53,7 @@ def test_example_picture_with_its_text_alternative(page, base_url, page_id, lang
         assert found["loaded"], found
         assert found["alt"] == _expected_alt(lang, example_id)
         if PROJECT.examples[example_id].example.illustration:
-            note = Lang(PROJECT, lang).ui_plain("example.illustration")
+            note = Lang(PROJECT, lang).ui_text("example.illustration")
             assert page.locator(f"#example-{example_id} .rs-example__illustration").inner_text().strip() == note
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"pictures.{page_id}.{lang}.png"), full_page=True)

@@ -233,7 +233,7 @@ def test_root_404_says_not_found_in_the_visitors_language(browser, base_url, pro
         context = browser.new_context(locale=lang)
         page = context.new_page()
         _open(page, f"{base_url}/404.html")
-        title = Lang(project, lang).ui_plain("notfound.title")
+        title = Lang(project, lang).ui_text("notfound.title")
         assert page.locator("h1:visible").inner_text() == title
         context.close()
 
@@ -323,9 +323,9 @@ def test_interface_words_are_in_the_page_language(browser, base_url, project):  
         _open(page, f"{base_url}/{lang}/mage-and-witch-c1/")
         toggles = page.locator("form[data-md-component=palette] label").evaluate_all(
             "labels => labels.map(l => l.getAttribute('title'))")
-        assert set(toggles) <= {words.ui_plain("palette.dark"), words.ui_plain("palette.light")}, toggles
-        assert page.locator("a.headerlink").first.get_attribute("title") == words.ui_plain("toc.permalink")
-        assert words.ui_plain("footer.made-with") in page.locator(".md-copyright").inner_text()
+        assert set(toggles) <= {words.ui_text("palette.dark"), words.ui_text("palette.light")}, toggles
+        assert page.locator("a.headerlink").first.get_attribute("title") == words.ui_text("toc.permalink")
+        assert words.ui_text("footer.made-with") in page.locator(".md-copyright").inner_text()
         backlink = page.locator("a.footnote-backref").first.get_attribute("title")
-        assert backlink.startswith(words.ui_plain("footnote.backlink", number="").split(" ")[0])
+        assert backlink.startswith(words.ui_text("footnote.backlink", number="").split(" ")[0])
     page.close()

@@ -78,7 +78,7 @@ def test_publisher_pages_name_countries_and_languages_and_keep_lines_apart(proje
                 if years:  # the next line is blank: the description is a paragraph of its own
                     following = text[years.end():].split("\n", 2)
                     assert following[1] == "", following[:2]
-            none = renderer.lang.ui_plain("printing.no-differences")
+            none = renderer.lang.ui_text("printing.no-differences")
             for match in re.finditer(re.escape(none), text):  # a paragraph of its own too
                 assert text[match.end():match.end() + 2] == "\n\n", text[match.start():match.end() + 80]
 

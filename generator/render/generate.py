@@ -114,17 +114,17 @@ class SiteRenderer:
     def render(self, template: str, path: str, **context: Any) -> str:
         lang = self.lang
         return self.env.get_template(template).render(
-            ui=lang.ui, ui_plain=lang.ui_plain, lang=lang, path=path, **context)
+            ui=lang.ui, ui_text=lang.ui_text, lang=lang, path=path, **context)
 
     def page(self, page_id: str) -> str:
         """A rules page: front matter, then HTML (see :mod:`.html_page`)."""
         path, lang = f"{page_id}.md", self.lang
         context = PageRenderer(lang, self.project.pages[page_id], path).context()
         text = self.render("page.html.j2", path, **context, title_id=Markup(html_page.TITLE_ID),
-                           permalink=attr(lang.ui_plain("toc.permalink")), status_icon=icon(STATUS_ICON),
+                           permalink=attr(lang.ui_text("toc.permalink")), status_icon=icon(STATUS_ICON),
                            footnote_list=Markup(footnotes.LIST))
         return html_page.finish(text, context["footnotes"],
-                                lambda number: attr(lang.ui_plain("footnote.backlink", number=number)))
+                                lambda number: attr(lang.ui_text("footnote.backlink", number=number)))
 
     def home(self) -> str:
         lang, path = self.lang, "index.md"
@@ -135,37 +135,37 @@ class SiteRenderer:
             if not pages:
                 continue
             expansions.append({
-                "name": lang.site_md(f"expansion.{expansion.id}"),
-                "pages": [{"title": lang.name(p.id, "title"), "link": resolve.link(f"{p.id}.md"),
+                "name": lang.site(f"expansion.{expansion.id}"),
+                "pages": [{"title": lang.unit(p.id, "title"), "link": resolve.link(f"{p.id}.md"),
                            "editions": md_text(", ".join(p.editions))} for p in pages],
             })
         links = {name: resolve.link(target) for name, target in {
             "reading": "reading.md", "legend": "legend.md", "publishers": "publishers/index.md",
             "variants": "variants.md", "translate": "translate/index.md", "contributing": "contributing.md"}.items()}
-        return self.render("home.md.j2", path, title=lang.site_md("site.title"),
-                           title_plain=lang.site("site.title"), description=lang.site("site.description"),
-                           intro=lang.site_md("site.description"), expansions=expansions, links=links)
+        return self.render("home.md.j2", path, title=lang.site("site.title"),
+                           title_plain=lang.site_text("site.title"), description=lang.site_text("site.description"),
+                           intro=lang.site("site.description"), expansions=expansions, links=links)
 
     def legend(self) -> str:
         lang = self.lang
-        kinds = [{"id": k.id, "icon": ICONS[k.icon], "name": lang.site_md(f"footnote-kind.{k.id}.name"),
+        kinds = [{"id": k.id, "icon": ICONS[k.icon], "name": lang.site(f"footnote-kind.{k.id}.name"),
                   "description": lang.text(self.project.units["site"][f"footnote-kind.{k.id}.description"], lang.resolver("legend.md"))}
                  for k in self.project.site.footnote_kinds]
         base = picture_base(lang, "legend.md")
-        shapes = [{"picture": image(lang.ui_plain(f"legend.picture.{name}"), legend_file(name, base),
+        shapes = [{"picture": image(lang.ui_text(f"legend.picture.{name}"), legend_file(name, base),
                                     "rs-legend"), "meaning": lang.ui(f"legend.picture.{name}")} for name in LEGEND]
         return self.render("legend.md.j2", "legend.md", title=lang.ui("legend.title"),
-                           title_plain=lang.ui_plain("legend.title"), kinds=kinds, shapes=shapes)
+                           title_plain=lang.ui_text("legend.title"), kinds=kinds, shapes=shapes)
 
     def variants(self) -> str:
         lang = self.lang
         rulesets = []
         for r in (self.project.rulesets.rulesets if self.project.rulesets else []):
-            rulesets.append({"id": r.id, "name": lang.site_md(f"ruleset.{r.id}.name"),
+            rulesets.append({"id": r.id, "name": lang.site(f"ruleset.{r.id}.name"),
                              "description": lang.text(self.project.units["site"][f"ruleset.{r.id}.description"], lang.resolver("variants.md")),
-                             "source": lang.site_md(f"ruleset.{r.id}.source"), "default_for": r.default_for})
+                             "source": lang.site(f"ruleset.{r.id}.source"), "default_for": r.default_for})
         return self.render("variants.md.j2", "variants.md", title=lang.ui("variants.title"),
-                           title_plain=lang.ui_plain("variants.title"), rulesets=rulesets)
+                           title_plain=lang.ui_text("variants.title"), rulesets=rulesets)
 
     def tile_catalogue(self) -> str:
         """Every tile type of the catalogue: picture, counts per edition, and the source of its layout."""
@@ -182,11 +182,11 @@ class SiteRenderer:
                 tiles.append({"id": md_text(spec.id), "note": Markup("; ").join(notes),
                               "counts": md_text(", ".join(f"{e} {n}" for e, n in spec.counts.items())),
                               "picture": image(tile_alt(lang, tile), tile_file(tile, base), "rs-tile")})
-            name = lang.site_md(f"expansion.{model.expansion}") if model.expansion else lang.ui("catalogue.base-game")
+            name = lang.site(f"expansion.{model.expansion}") if model.expansion else lang.ui("catalogue.base-game")
             sets.append({"id": model.expansion or "base-game", "name": name, "tiles": tiles,
                          "source": Markup(f'<span lang="en">{md_text(model.source)}</span>')})
         return self.render("tiles.md.j2", path, title=lang.ui("catalogue.title"),
-                           title_plain=lang.ui_plain("catalogue.title"), sets=sets)
+                           title_plain=lang.ui_text("catalogue.title"), sets=sets)
 
     def publishers(self) -> str:
         lang, path = self.lang, "publishers/index.md"
@@ -197,7 +197,7 @@ class SiteRenderer:
             rows.append({"name": md_text(publisher.name), "link": resolve.link(f"publishers/{publisher.id}.md"),
                          "country": md_text(country_name(publisher.country, lang.code)), "printings": printings})
         return self.render("publishers.md.j2", path, title=lang.ui("publishers.title"),
-                           title_plain=lang.ui_plain("publishers.title"), publishers=rows)
+                           title_plain=lang.ui_text("publishers.title"), publishers=rows)
 
     def publisher(self, publisher_id: str) -> str:
         lang, path = self.lang, f"publishers/{publisher_id}.md"
@@ -209,12 +209,12 @@ class SiteRenderer:
                 continue
             years = ", ".join(str(y) for y in ([printing.year] if printing.year else []) + printing.reprints)
             printings.append({
-                "id": printing.id, "name": lang.printing_name_md(printing.id), "short": md_text(printing.short),
-                "edition": lang.site_md(f"edition.{printing.edition}.name"),
+                "id": printing.id, "name": lang.printing_name(printing.id), "short": md_text(printing.short),
+                "edition": lang.site(f"edition.{printing.edition}.name"),
                 "language": md_text(language_name(printing.language, lang.code)), "years": years,
                 "description": lang.text(self.project.units["site"][f"printing.{printing.id}.description"], resolve),
                 "differences": self.printing_differences(printing.id, path),
-                "pages": [(md_text(lang.page_title(p.id)), resolve.link(f"{p.id}.md"))
+                "pages": [(md_text(lang.page_title_text(p.id)), resolve.link(f"{p.id}.md"))
                           for p in self._cited_by().get(printing.id, [])],
             })
         return self.render("publisher.md.j2", path, title=md_text(publisher.name), title_plain=publisher.name,
@@ -271,37 +271,37 @@ class SiteRenderer:
         for expansion in self.project.site.expansions:
             pages = [p for p in self.project.pages.values() if p.expansion == expansion.id]
             if pages:
-                expansions.append(NavEntry(lang.site(f"expansion.{expansion.id}"),
-                                           children=[NavEntry(lang.page_title(p.id), f"{p.id}.md") for p in pages]))
+                expansions.append(NavEntry(lang.site_text(f"expansion.{expansion.id}"),
+                                           children=[NavEntry(lang.page_title_text(p.id), f"{p.id}.md") for p in pages]))
         return [
-            NavEntry(lang.ui_plain("nav.home"), "index.md"),
-            NavEntry(lang.ui_plain("nav.expansions"), children=expansions),
-            NavEntry(lang.ui_plain("nav.reference"), children=[
-                NavEntry(lang.ui_plain("nav.reading"), "reading.md"),
-                NavEntry(lang.ui_plain("legend.title"), "legend.md"),
-                NavEntry(lang.ui_plain("variants.title"), "variants.md"),
-                NavEntry(lang.ui_plain("catalogue.title"), "tiles.md"),
-                NavEntry(lang.ui_plain("publishers.title"), children=[NavEntry(lang.ui_plain("nav.overview"), "publishers/index.md")] + [
+            NavEntry(lang.ui_text("nav.home"), "index.md"),
+            NavEntry(lang.ui_text("nav.expansions"), children=expansions),
+            NavEntry(lang.ui_text("nav.reference"), children=[
+                NavEntry(lang.ui_text("nav.reading"), "reading.md"),
+                NavEntry(lang.ui_text("legend.title"), "legend.md"),
+                NavEntry(lang.ui_text("variants.title"), "variants.md"),
+                NavEntry(lang.ui_text("catalogue.title"), "tiles.md"),
+                NavEntry(lang.ui_text("publishers.title"), children=[NavEntry(lang.ui_text("nav.overview"), "publishers/index.md")] + [
                     NavEntry(p.name, f"publishers/{p.id}.md") for p in self.project.site.publishers]),
             ]),
             # The comparison pages are linked from the status page and from every page,
             # not listed here: a list of them in every page's navigation grows with the site.
-            NavEntry(lang.ui_plain("nav.translate"), children=[NavEntry(lang.ui_plain("translate.title"), "translate/index.md"),
-                                                               NavEntry(lang.ui_plain("glossary.title"), "glossary.md")]),
-            NavEntry(lang.ui_plain("nav.contributing"), children=[
-                NavEntry(lang.ui_plain("nav.contributing-guide"), "contributing.md"),
-                NavEntry(lang.ui_plain("nav.scenario-format"), "scenario-format.md"),
+            NavEntry(lang.ui_text("nav.translate"), children=[NavEntry(lang.ui_text("translate.title"), "translate/index.md"),
+                                                               NavEntry(lang.ui_text("glossary.title"), "glossary.md")]),
+            NavEntry(lang.ui_text("nav.contributing"), children=[
+                NavEntry(lang.ui_text("nav.contributing-guide"), "contributing.md"),
+                NavEntry(lang.ui_text("nav.scenario-format"), "scenario-format.md"),
             ]),
         ]
 
     def theme_strings(self) -> dict[str, str]:
         keys = ("notfound.title", "notfound.text", "notfound.home", "fallback.banner", "site.language-name",
                 "footnote.close", "nav.path", "palette.dark", "palette.light", "toc.permalink", "footer.made-with")
-        out = {k: self.lang.ui_plain(k) for k in keys if k in self.project.units["ui"]}
+        out = {k: self.lang.ui_text(k) for k in keys if k in self.project.units["ui"]}
         # Python-Markdown's footnotes extension puts the number in place of "%d".
-        out["footnote.backlink"] = self.lang.ui_plain("footnote.backlink", number="%d")
-        out["site.title"] = self.lang.site("site.title")
-        out["site.description"] = self.lang.site("site.description")
+        out["footnote.backlink"] = self.lang.ui_text("footnote.backlink", number="%d")
+        out["site.title"] = self.lang.site_text("site.title")
+        out["site.description"] = self.lang.site_text("site.description")
         return out
 
 

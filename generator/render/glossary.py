@@ -33,14 +33,14 @@ def glossary(renderer: SiteRenderer, lang: Lang) -> str:
             found = terms.entry(concept, code)
             if found is None:
                 continue
-            printed = [(md_text(lang.printing_label(p.printing)), md_text(p.term)) for p in found.term.printings]
+            printed = [(md_text(lang.printing_label_text(p.printing)), md_text(p.term)) for p in found.term.printings]
             notes = [md_text(n) for n in (concept.note, found.term.note) if n]
             rows.append({"id": concept.id, "language": code, "english": md_text(concept.english),
                          "preferred": md_text(found.term.preferred),
                          "forms": md_text(", ".join(f for f in found.forms if f != found.term.preferred)),
                          "printings": printed, "avoid": md_text(", ".join(found.term.avoid)), "notes": notes})
     return renderer.render("glossary.md.j2", path, title=lang.ui("glossary.title"),
-                           title_plain=lang.ui_plain("glossary.title"), rows=rows, show_language=len(languages) > 1,
+                           title_plain=lang.ui_text("glossary.title"), rows=rows, show_language=len(languages) > 1,
                            dashboard=lang.resolver(path).link("translate/index.md"))
 
 

@@ -21,7 +21,13 @@ from .escape import attr, md_text
 
 
 class Lang:
-    """Texts of one language, with open fallback to English where a translation is missing."""
+    """Texts of one language, with open fallback to English where a translation is missing.
+
+    One naming rule: a method named after what it gives (``unit``, ``site``, ``ui``,
+    ``printing_label``) returns :class:`Markup` to place in a page, escaped and marked where
+    the text is still English; its ``_text`` twin returns the plain string, for navigation
+    titles, attributes and picture descriptions.
+    """
 
     def __init__(self, project: Project, code: str):
         self.project = project
@@ -35,27 +41,27 @@ class Lang:
         unit = self.project.units[doc][unit_id]
         return unit_status(self.project, self.code, unit)
 
-    def plain(self, doc: str, unit_id: str) -> str:
+    def unit_text(self, doc: str, unit_id: str) -> str:
         """A title or name in this language (English when not translated yet)."""
         return self.status(doc, unit_id).text
 
-    def site(self, unit_id: str) -> str:
-        return self.plain("site", unit_id)
+    def site_text(self, unit_id: str) -> str:
+        return self.unit_text("site", unit_id)
 
-    def name(self, doc: str, unit_id: str) -> Markup:
+    def unit(self, doc: str, unit_id: str) -> Markup:
         """A plain-text unit escaped for Markdown, marked when it is still English."""
         status = self.status(doc, unit_id)
         return self.mark(status, md_text(status.text))
 
-    def site_md(self, unit_id: str) -> Markup:
-        return self.name("site", unit_id)
+    def site(self, unit_id: str) -> Markup:
+        return self.unit("site", unit_id)
 
     # ------------------------------------------------------------------ interface strings
 
     def ui(self, key: str, **params: object) -> Markup:
-        return self.ui_unit("ui", key, **params)
+        return self.filled("ui", key, **params)
 
-    def ui_unit(self, doc: str, key: str, **params: object) -> Markup:
+    def filled(self, doc: str, key: str, **params: object) -> Markup:
         """An interface string with its ``{name}`` placeholders filled in, safe for Markdown.
 
         Literal parts are escaped; values that are already :class:`Markup` (links, rendered
@@ -75,9 +81,9 @@ class Lang:
             return Markup(f'<span lang="en" class="rs-untranslated">{text}</span>')
         return text
 
-    def ui_plain(self, key: str, **params: object) -> str:
+    def ui_text(self, key: str, **params: object) -> str:
         """An interface string as plain text (for navigation titles and attributes)."""
-        # Filled in piece by piece, as in ui_unit: a format spec never reaches str.format.
+        # Filled in piece by piece, as filled() does: a format spec never reaches str.format.
         out = []
         for literal, name, _, _ in string.Formatter().parse(self.status("ui", key).text):
             out.append(literal)
@@ -91,7 +97,7 @@ class Lang:
             return Markup("")
         if len(items) == 1:
             return items[0]
-        head = Markup(self.ui_plain("list.separator")).join(items[:-1])
+        head = Markup(self.ui_text("list.separator")).join(items[:-1])
         return self.ui("list.and", first=Markup(head), last=items[-1])
 
     # ------------------------------------------------------------------ names
@@ -104,11 +110,11 @@ class Lang:
     def publishers(self):
         return {p.id: p for p in self.project.site.publishers}
 
-    def printing_label(self, printing_id: str) -> str:
+    def printing_label_text(self, printing_id: str) -> str:
         printing = self.printings[printing_id]
         return f"{self.publishers[printing.publisher].name}: {printing.name}"
 
-    def printing_name_md(self, printing_id: str) -> Markup:
+    def printing_name(self, printing_id: str) -> Markup:
         """A printing's name as printed on its box, tagged with the box's language when that is
         not this page's (names are not translated: they are what the reader finds on the box)."""
         printing = self.printings[printing_id]
@@ -117,13 +123,13 @@ class Lang:
             return name
         return Markup(f'<span lang="{attr(printing.language)}">{name}</span>')
 
-    def printing_label_md(self, printing_id: str) -> Markup:
+    def printing_label(self, printing_id: str) -> Markup:
         """"Publisher: name" for running text, the name tagged with its language."""
         publisher = self.publishers[self.printings[printing_id].publisher].name
-        return Markup(f"{md_text(publisher)}: {self.printing_name_md(printing_id)}")
+        return Markup(f"{md_text(publisher)}: {self.printing_name(printing_id)}")
 
-    def page_title(self, page_id: str) -> str:
-        return self.plain(page_id, "title")
+    def page_title_text(self, page_id: str) -> str:
+        return self.unit_text(page_id, "title")
 
     def resolver(self, current: str, html: bool = False) -> inline.Resolver:
         """Reference resolution for a page at ``current`` (a docs path such as ``publishers/hig.md``).
@@ -148,11 +154,11 @@ class Lang:
 
         return inline.Resolver(
             link=link,
-            page_title=self.page_title,
-            figure_name=lambda f: self.site(f"figure.{f}"),
-            colour=lambda c: (self.site(f"colour.{c}"), colours[c]),
+            page_title=self.page_title_text,
+            figure_name=lambda f: self.site_text(f"figure.{f}"),
+            colour=lambda c: (self.site_text(f"colour.{c}"), colours[c]),
             publisher_name=lambda p: self.publishers[p].name,
-            printing=lambda p: (self.printing_label(p), f"publishers/{self.printings[p].publisher}.md#{p}"),
+            printing=lambda p: (self.printing_label_text(p), f"publishers/{self.printings[p].publisher}.md#{p}"),
             anchor=anchor,
             footnote=footnotes.mark if html else (lambda note: f"[^{note}]"),
         )
@@ -168,10 +174,10 @@ class Lang:
 
     def mark(self, status: UnitStatus, html: Markup) -> Markup:
         if status.state == "missing":
-            title = attr(self.ui_plain("mark.untranslated"))
+            title = attr(self.ui_text("mark.untranslated"))
             return Markup(f'<span lang="en" class="rs-untranslated" title="{title}">{html}</span>')
         if status.state == "outdated":
-            title = attr(self.ui_plain("mark.outdated"))
+            title = attr(self.ui_text("mark.outdated"))
             return Markup(f'<span class="rs-outdated" title="{title}">{html}</span>')
         return html
 

@@ -139,11 +139,11 @@ class PageRenderer:
                               [Item(line) for line in lines]))
         totals = self.lang.join([self.lang.ui("example.total", player=self.player(p), points=points)
                                  for p, points in scored.result.totals.items()])
-        name = self.lang.site(f"ruleset.{scored.ruleset}.name")
+        name = self.lang.site_text(f"ruleset.{scored.ruleset}.name")
         link = Markup(self.resolve.anchor(md_text(name), f"variants.md#{scored.ruleset}"))
         return Block("example", self.unit(ref.caption.id, section), items=steps, data={
             **self.example_picture(scored),
-            "title": md_text(self.lang.ui_plain("example.checked")),
+            "title": md_text(self.lang.ui_text("example.checked")),
             "totals": totals,
             "ruleset": self.lang.ui("example.ruleset", ruleset=link),
             "id": ref.ref,
@@ -153,7 +153,7 @@ class PageRenderer:
         view = scored.scenario.board
         if view is None:
             return {"picture": Markup(""), "illustration": Markup("")}
-        names = {c.id: self.lang.site(f"colour.{c.id}") for c in self.project.site.colours}
+        names = {c.id: self.lang.site_text(f"colour.{c.id}") for c in self.project.site.colours}
         alt = pictures.board_alt(self.lang, view, names)
         note = self.lang.ui("example.illustration") if scored.example.illustration else Markup("")
         return {"picture": self.image(alt, pictures.board_file(scored.example.id, self.picture_base), "rs-board"),
@@ -183,7 +183,7 @@ class PageRenderer:
             rows = [(md_text(t.id), t.count, self.unit(t.note.id, section) if t.note else Markup(""),
                      self.tile_picture(t.id)) for t in group.tiles]
             groups.append({"title": self.unit(group.title.id, section) if group.title else None, "rows": rows})
-        edition = self.lang.site_md(f"edition.{table.edition}.name") if table.edition else None
+        edition = self.lang.site(f"edition.{table.edition}.name") if table.edition else None
         return Block("tiles", self.unit(table.summary.id, section), data={
             "groups": groups,
             "edition": edition,
@@ -226,7 +226,7 @@ class PageRenderer:
             dates = Markup("; ").join(self.lang.ui(f"ruling.{h.event}", date=h.date) for h in footnote.history)
             parts.append(Markup(f'<span class="rs-dates">({dates})</span>'))
         box = self.box_data([footnote]) if footnote.kind == "printing" else Markup("")
-        name = md_text(self.lang.site(f"footnote-kind.{kind.id}.name"))
+        name = md_text(self.lang.site_text(f"footnote-kind.{kind.id}.name"))
         if self.html:
             marker = icons.icon(ICONS[kind.icon], f"rs-icon rs-icon--{footnote.kind}", Markup(f'{box} title="{name}"'))
         else:  # Material's emoji extension draws the icon, and an attribute list adds the rest
@@ -248,12 +248,12 @@ class PageRenderer:
 
         Rendered hidden; rulesite.js shows it, so without JavaScript the page reads as before."""
         known = {p.id: p for p in self.project.site.printings}
-        options = [(attr(p.id), md_text(self.lang.printing_label(p.id)), attr(p.language) if p.language != self.lang.code else "")
+        options = [(attr(p.id), md_text(self.lang.printing_label_text(p.id)), attr(p.language) if p.language != self.lang.code else "")
                    for p in (known[i] for i in printings.columns(self.page) if i in known)]
-        words = {"none": attr(self.lang.ui_plain("box.none")), "note": attr(self.lang.ui_plain("box.note")),
-                 "text-lacks": attr(self.lang.ui_plain("box.lacks")), "text-only": attr(self.lang.ui_plain("box.only"))}
-        words.update({state: attr(self.lang.ui_plain(f"differences.{state}")) for state in PRESENCE})
-        return {"label": md_text(self.lang.ui_plain("box.label")), "options": options, "words": words}
+        words = {"none": attr(self.lang.ui_text("box.none")), "note": attr(self.lang.ui_text("box.note")),
+                 "text-lacks": attr(self.lang.ui_text("box.lacks")), "text-only": attr(self.lang.ui_text("box.only"))}
+        words.update({state: attr(self.lang.ui_text(f"differences.{state}")) for state in PRESENCE})
+        return {"label": md_text(self.lang.ui_text("box.label")), "options": options, "words": words}
 
     def chooser(self) -> list[dict[str, Any]]:
         """One entry per edition of the site: which page of this expansion covers it."""
@@ -264,7 +264,7 @@ class PageRenderer:
             target = covering[0] if covering else None
             entries.append({
                 "label": edition.id,
-                "title": self.lang.site(f"edition.{edition.id}.name"),
+                "title": self.lang.site_text(f"edition.{edition.id}.name"),
                 "current": target is not None and target.id == self.page.id,
                 "link": self.resolve.link(f"{target.id}.md") if target else None,
             })
@@ -282,12 +282,12 @@ class PageRenderer:
                          "anchor": self.unit_section.get(unit.id), "label": self.diff_label(note), "cells": cells})
         legend = [Markup(f"{PRESENCE[state]} {self.lang.ui(f'differences.{state}')}") for state in PRESENCE]
         return {"rows": rows, "columns": [md_text(self.lang.printings[p].short) for p in columns],
-                "titles": [attr(self.lang.printing_label(p)) for p in columns], "ids": [attr(p) for p in columns],
+                "titles": [attr(self.lang.printing_label_text(p)) for p in columns], "ids": [attr(p) for p in columns],
                 "legend": legend}
 
     def presence_cell(self, state: str, printing: str) -> Markup:
         """A cell of the table: a symbol, and the state in words for screen readers and tooltips."""
-        words = self.lang.ui_plain(f"differences.{state}")
+        words = self.lang.ui_text(f"differences.{state}")
         return Markup(f'<span class="rs-presence rs-presence--{state}" data-rs-printing="{attr(printing)}" '
                       f'title="{attr(words)}"><span aria-hidden="true">{PRESENCE[state]}</span>'
                       f'<span class="md-visually-hidden">{md_text(words)}</span></span>')
@@ -299,17 +299,17 @@ class PageRenderer:
         info = page.info
         series = None
         if info.series:
-            series = lang.ui_unit("site", f"series.{info.series.series}.pattern", number=info.series.number)
+            series = lang.filled("site", f"series.{info.series.series}.pattern", number=info.series.number)
         summary = summarize(self.project, lang.code, page.id)
         translations = [{"code": code, "percent": (s := summarize(self.project, code, page.id)).percent,
                          "outdated": s.outdated} for code in self.project.target_languages]
-        related = [(md_text(lang.page_title(r)), self.resolve.link(f"{r}.md")) for r in page.related]
+        related = [(md_text(lang.page_title_text(r)), self.resolve.link(f"{r}.md")) for r in page.related]
         flavour = self.lang.text(self.units["flavour"], self.resolve) if "flavour" in self.units else None
         return {
             "page": page,
-            "title": lang.name(page.id, "title"),
-            "title_plain": lang.page_title(page.id),
-            "description": lang.site("site.description"),
+            "title": lang.unit(page.id, "title"),
+            "title_plain": lang.page_title_text(page.id),
+            "description": lang.site_text("site.description"),
             "flavour": flavour,
             "chooser": self.chooser(),
             "box": self.box_chooser(),
@@ -321,10 +321,10 @@ class PageRenderer:
             "publisher": md_text(lang.publishers[info.publisher].name),
             "publisher_link": self.resolve.link(f"publishers/{info.publisher}.md"),
             "series": series,
-            "editions": [lang.site_md(f"edition.{e}.name") for e in page.editions],
-            "releases": [(lang.printing_label_md(r.printing), self.resolve.link(self.resolve.printing(r.printing)[1]),
+            "editions": [lang.site(f"edition.{e}.name") for e in page.editions],
+            "releases": [(lang.printing_label(r.printing), self.resolve.link(self.resolve.printing(r.printing)[1]),
                           r.year or lang.printings[r.printing].year) for r in info.releases],
-            "categories": [lang.site_md(f"category.{c}") for c in page.categories],
+            "categories": [lang.site(f"category.{c}") for c in page.categories],
             "sections": sections,
             "differences": self.differences(),
             "related": related,

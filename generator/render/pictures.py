@@ -83,9 +83,9 @@ def _draw(project: Project) -> dict[str, str]:
 
 def tile_alt(lang: Any, tile: boards.TileType) -> str:
     if not tile.known:
-        return lang.ui_plain("picture.tile-unknown", tile=tile.id)
+        return lang.ui_text("picture.tile-unknown", tile=tile.id)
     count = {kind: sum(1 for f in tile.features if f.type == kind) for kind in boards.TILE_FEATURES}
-    return lang.ui_plain("picture.tile", tile=tile.id, cities=count["city"], roads=count["road"],
+    return lang.ui_text("picture.tile", tile=tile.id, cities=count["city"], roads=count["road"],
                          fields=count["field"], cloisters=count["cloister"])
 
 
@@ -93,26 +93,26 @@ def _feature_alt(lang: Any, feature: boards.BoardFeature, names: dict[str, str])
     # Only a type that says complete has an unfinished wording; a cloister's tiles tell, a field never is.
     finished = feature.complete or not scorer.FEATURE_KINDS[feature.type].completable
     kind = feature.type if finished else f"{feature.type}-open"
-    parts = [lang.ui_plain(f"picture.{kind}", tiles=len(feature.cells), pennants=feature.pennants,
+    parts = [lang.ui_text(f"picture.{kind}", tiles=len(feature.cells), pennants=feature.pennants,
                            cities=len(feature.cities))]
     for flag in scorer.FLAGS:
         if getattr(feature, flag):
-            parts.append(lang.ui_plain(f"picture.{flag}"))
+            parts.append(lang.ui_text(f"picture.{flag}"))
     if feature.followers:
-        parts.append(lang.ui_plain("picture.followers", players=_and(lang, [names.get(p, p) for p in feature.followers])))
-    return lang.ui_plain("list.separator").join(parts)
+        parts.append(lang.ui_text("picture.followers", players=_and(lang, [names.get(p, p) for p in feature.followers])))
+    return lang.ui_text("list.separator").join(parts)
 
 
 def _and(lang: Any, items: list[str]) -> str:
     """A plain-text list in the page's language: "red", "red and blue", "red, blue and green"."""
     if len(items) < 2:
         return "".join(items)
-    return lang.ui_plain("list.and", first=lang.ui_plain("list.separator").join(items[:-1]), last=items[-1])
+    return lang.ui_text("list.and", first=lang.ui_text("list.separator").join(items[:-1]), last=items[-1])
 
 
 def board_alt(lang: Any, view: Any, names: dict[str, str]) -> str:
     features = "; ".join(_feature_alt(lang, f, names) for f in view.scored)
-    return lang.ui_plain("picture.board", tiles=len(view.board.placements), features=features)
+    return lang.ui_text("picture.board", tiles=len(view.board.placements), features=features)
 
 
 def image(alt: str, target: str, css: str) -> Markup:

@@ -70,8 +70,8 @@ def word_diff(before: str, after: str) -> Markup:
 def documents(renderer: SiteRenderer) -> list[tuple[str, str]]:
     """(document id, title) for everything translators work on."""
     lang = renderer.lang
-    titles = {"site": lang.ui_plain("translate.site-doc"), "ui": lang.ui_plain("translate.ui-doc")}
-    return [(doc, titles[doc] if doc in titles else lang.page_title(doc)) for doc in renderer.project.documents]
+    titles = {"site": lang.ui_text("translate.site-doc"), "ui": lang.ui_text("translate.ui-doc")}
+    return [(doc, titles[doc] if doc in titles else lang.page_title_text(doc)) for doc in renderer.project.documents]
 
 
 def dashboard(renderer: SiteRenderer, lang: Lang) -> str:
@@ -85,9 +85,9 @@ def dashboard(renderer: SiteRenderer, lang: Lang) -> str:
             summary = summarize(project, code, doc)
             link = resolve.link(f"translate/{doc}.md") if doc in project.pages else None
             rows.append({"language": code, "title": md_text(title), "link": link, "summary": summary})
-    glossary_link = Markup(f"[{md_text(lang.ui_plain('glossary.title'))}]({resolve.link('glossary.md')})")
+    glossary_link = Markup(f"[{md_text(lang.ui_text('glossary.title'))}]({resolve.link('glossary.md')})")
     return renderer.render("translate_index.md.j2", path, title=lang.ui("translate.title"),
-                           title_plain=lang.ui_plain("translate.title"), rows=rows, glossary_link=glossary_link)
+                           title_plain=lang.ui_text("translate.title"), rows=rows, glossary_link=glossary_link)
 
 
 # A cell's marks depend on its text, its language and the English it answers, not on the
@@ -126,8 +126,8 @@ def comparison(renderer: SiteRenderer, lang: Lang, doc: str) -> str:
     others = [code for code in project.target_languages if code != lang.code]
     shown = [lang.code] if not lang.is_source else []
     columns = shown + others
-    labels = {state: attr(lang.ui_plain(f"state.{state}")) for state in ("source", "translated", "outdated", "missing")}
-    diff_title = attr(lang.ui_plain("translate.diff"))
+    labels = {state: attr(lang.ui_text(f"state.{state}")) for state in ("source", "translated", "outdated", "missing")}
+    diff_title = attr(lang.ui_text("translate.diff"))
     # The table is raw HTML built here rather than in Jinja: it has a cell per unit and
     # language, thousands per page, and string building is several times faster.
     rows: list[str] = []
@@ -150,7 +150,7 @@ def comparison(renderer: SiteRenderer, lang: Lang, doc: str) -> str:
                     f'<td lang="en">{_marked(project, unit, unit.text, used, None)}{diff}</td>{"".join(cells)}</tr>')
     summary = summarize(project, lang.code, doc)
     return renderer.render("translate_page.md.j2", path,
-                           title=lang.ui("translate.compare-title", page=md_text(lang.page_title(doc))),
-                           title_plain=lang.ui_plain("translate.compare-title", page=lang.page_title(doc)),
+                           title=lang.ui("translate.compare-title", page=md_text(lang.page_title_text(doc))),
+                           title_plain=lang.ui_text("translate.compare-title", page=lang.page_title_text(doc)),
                            doc=doc, rows=Markup("\n".join(rows)), languages=columns, shown=shown, summary=summary,
                            page_link=lang.resolver(path).link(f"{doc}.md"))
