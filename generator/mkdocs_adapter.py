@@ -296,7 +296,7 @@ def _writing_through(writer: SiteWriter | None) -> Iterator[None]:
 
     def copy_generated(file: Any, dirty: bool = False) -> None:
         content = file._content  # what File.generated(..., content=...) was given
-        if content is None or dirty:
+        if content is None:  # a file on disk: MkDocs copies it through utils.copy_file, replaced above
             return kept[2](file, dirty)
         data = content.encode("utf-8") if isinstance(content, str) else content
         return writer.write(data, file.abs_dest_path)

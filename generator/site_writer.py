@@ -59,11 +59,8 @@ class SiteWriter:
         """The old site's file at the place of ``output_path``, if it is a file of ``size`` bytes."""
         if self._real_old is None:
             return None
-        relative = os.path.relpath(output_path, self.new)
-        if relative.startswith(os.pardir):  # written outside the new site: nothing to take
-            return None
-        old = os.path.join(self._real_old, relative)
-        if not self._inside(os.path.dirname(old)):
+        old = os.path.join(self._real_old, os.path.relpath(output_path, self.new))
+        if not self._inside(os.path.dirname(old)):  # also a path outside the new site ("../")
             return None
         try:
             found = os.lstat(old)
@@ -72,8 +69,9 @@ class SiteWriter:
         return old if stat.S_ISREG(found.st_mode) and found.st_size == size else None
 
     def _inside(self, folder: str) -> bool:
-        """Whether ``folder`` really is inside the old site: a symbolic link on the way could
-        lead to a file elsewhere, which must not become part of the site (once per folder)."""
+        """Whether ``folder`` really is the folder it names in the old site: a symbolic link or
+        a ``..`` on the way could lead to a file elsewhere, which must not become part of the
+        site (once per folder)."""
         known = self._folders.get(folder)
         if known is None:
             known = self._folders[folder] = os.path.realpath(folder) == folder

@@ -131,3 +131,11 @@ def test_a_built_page_with_template_syntax_fails_the_build_and_keeps_the_site(tm
         build(project, site_dir=tmp_path / "site")
     assert [(p.code, p.file.endswith("/en/extra.html")) for p in failure.value.problems] == [("template-syntax", True)]
     assert not (tmp_path / "site").exists()
+
+
+def test_a_file_whose_name_starts_with_two_dots_is_still_inside_the_site(sites):
+    old, new = sites
+    (old / "..notes.html").write_bytes(b"<p>same</p>\n")
+    last = SiteWriter(old, new)
+    last.write(b"<p>same</p>\n", str(new / "..notes.html"))
+    assert (last.linked, last.written) == (1, 0)

@@ -4,7 +4,9 @@ Stage: render.
 
 Markdown pages name an icon by its shortcode (``:material-earth:``), which Material's emoji
 extension turns into an inline SVG. Pages written as HTML get the very same markup: each
-icon is drawn once per process by that extension, with the settings ``mkdocs.yml`` gives it.
+icon is drawn once per process by that extension, with the index and generator
+``mkdocs.yml`` names (written again here, since mkdocs.yml names them with YAML tags that
+only MkDocs' loader reads; ``tests/test_html_pages.py`` fails if the two part).
 """
 
 from __future__ import annotations
