@@ -35,7 +35,7 @@ from .render.generate import prepare_rendering, render_language
 from .render.memo import RenderMemo
 from .site_writer import SiteWriter
 from .sitedir import mark, recover, refuse_unsafe, staging_for, swap
-from .source import read_all
+from .source import DATA, read_all
 from .translations import check_terms, load_translations
 from .validate import validate_all
 from .write import html_files, scan_template_syntax, site_root, write_language
@@ -296,8 +296,11 @@ def _chosen(project: Project, languages: list[str] | None) -> list[str]:
     codes = languages or project.languages
     unknown = [code for code in codes if code not in project.languages]
     if unknown:
-        raise DataError([Problem("rules_data/site.yaml", 1, 1, "unknown-language",
-                                 f"no language {code!r} in site.yaml") for code in unknown])
+        site = project.sources[f"{DATA}/site.yaml"]
+        line, column = site.where_key(("languages",))  # where the languages a build may name are listed
+        raise DataError([Problem(site.file, line, column, "unknown-language",
+                                 f"no language {code!r} in site.yaml; it lists {', '.join(project.languages)}")
+                         for code in unknown])
     return codes
 
 
@@ -321,7 +324,7 @@ def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = No
         references = check_references(data)
         scored = score_examples(data, references.table, references.tiles)
         translations = load_translations(data, references)
-        term_findings = check_terms(references, translations)
+        term_findings = check_terms(references, translations, files.markdown)
         project = checked(assemble(data, references, scored, translations, term_findings))
     codes = _chosen(project, languages)
     (build_dir / "jinja-cache").mkdir(parents=True, exist_ok=True)

@@ -12,7 +12,9 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterable, Iterator
+from typing import Container, Iterable, Iterator
+
+from babel import Locale, UnknownLocaleError
 
 from . import clean_memo, markup, terms
 from .catalogue import build_catalogue, check_tile_ids, statement_problems
@@ -20,12 +22,14 @@ from .model import Example, Footnote, Page, Site, TermBase, TileTable
 from .problem import Problem
 from .rulesets import RulesetTable, builtin
 from .rulesets import check as check_rulesets
-from .source import PathKey, Source
+from .source import DATA, EXAMPLES, PathKey, Source
 from .tiles import Catalogue
 from .ui_strings import required_keys
 from .units import UnitInfo, page_units, site_units, ui_units, walk_sections
 from .validate import Data, Valid
 from .vocabulary import EDITIONS, LANGUAGE_CODE, TEMPLATE_OPENING, TEMPLATE_SYNTAX
+
+PAGES_DIR, EXAMPLES_DIR = f"{DATA}/pages/", f"{EXAMPLES}/"
 
 
 @dataclass
@@ -45,7 +49,13 @@ class Known:
     categories: set[str] = field(default_factory=set)
     sources: set[str] = field(default_factory=set)
     pages: set[str] = field(default_factory=set)
+    """Every page file's id, those that did not read or validate included (see ``broken``)."""
     examples: set[str] = field(default_factory=set)
+    """Every example file's id, as ``pages``."""
+    broken: set[str] = field(default_factory=set)
+    """Files that are there but did not read or validate (:func:`broken_files`). What reads
+    or names one is not checked, the file's own problem is reported: one mistake, one
+    message, not one more for every place that names the file."""
 
     @classmethod
     def from_site(cls, site: Site | None) -> Known:
@@ -116,7 +126,22 @@ def check_site(site: Site, source: Source) -> list[Problem]:
     for i, printing in enumerate(site.printings):
         problems += _refs(source, ("printings", i, "publisher"), "publisher", printing.publisher, known.publishers)
         problems += _refs(source, ("printings", i, "edition"), "edition", printing.edition, known.editions)
-    return problems
+    return problems + list(_language_names(site, source))
+
+
+def _language_names(site: Site, source: Source) -> Iterator[Problem]:
+    """Each language's names against CLDR (Babel): a menu may capitalise, but not misspell."""
+    english = Locale("en").languages
+    for i, language in enumerate(site.languages):
+        try:
+            native = Locale.parse(language.code).get_display_name(language.code)
+        except (ValueError, UnknownLocaleError):
+            continue  # a code CLDR does not know: the names are the data's word alone
+        for field_name, expected in (("native_name", native), ("english_name", english.get(language.code))):
+            given = getattr(language, field_name)
+            if expected and given.casefold() != expected.casefold():
+                yield source.problem(("languages", i, field_name), "language-name",
+                                     f"{given!r} is not the name CLDR gives {language.code!r} ({expected!r})", "warning")
 
 
 def check_names(source: Source, skip: set[PathKey]) -> list[Problem]:
@@ -185,6 +210,19 @@ def _check_tiles(source: Source, table: TileTable, path: PathKey) -> Iterator[Pr
         yield source.problem(path + ("groups",), "missing-key", "with several tile groups every group needs a title")
 
 
+def _example_block(source: Source, where: PathKey, ref: str, examples: dict[str, Example], known: Known,
+                   place: tuple[str, str]) -> list[Problem]:
+    """A page's example block: the example exists (or its file's own problem stands) and says it is shown here."""
+    example = examples.get(ref)
+    if example is None:
+        # Known but not valid: that file has its own problem.
+        return [] if ref in known.examples else [_unknown(source, where, "example", ref, known.examples)]
+    if (example.page, example.section) != place:
+        return [source.problem(where, "example-place",
+                               f"example {ref!r} says it belongs to page {example.page!r}, section {example.section!r}")]
+    return []
+
+
 def check_page(page: Page, source: Source, stem: str, known: Known, units: list[UnitInfo],
                examples: dict[str, Example]) -> list[Problem]:
     problems: list[Problem] = []
@@ -224,13 +262,8 @@ def check_page(page: Page, source: Source, stem: str, known: Known, units: list[
                     problems.append(source.problem(where + ("tiles", "edition"), "unknown-edition",
                                                    f"edition {block.tiles.edition} is not one of this page's editions"))
             if hasattr(block, "example"):
-                ref = block.example.ref
-                example = examples.get(ref)
-                if example is None:
-                    problems.append(_unknown(source, where + ("example", "ref"), "example", ref, known.examples))
-                elif (example.page, example.section) != (page.id, section.id):
-                    problems.append(source.problem(where + ("example", "ref"), "example-place",
-                                                   f"example {ref!r} says it belongs to page {example.page!r}, section {example.section!r}"))
+                problems += _example_block(source, where + ("example", "ref"), block.example.ref, examples, known,
+                                           (page.id, section.id))
     for unit in units:
         where = unit.path[:-1] + ("editions",)
         for e, edition in enumerate(unit.editions):
@@ -325,13 +358,17 @@ def check_units(source: Source, units: list[UnitInfo], footnotes: set[str], know
 # --------------------------------------------------------------------------- examples
 
 
-def check_example(example: Example, source: Source, stem: str, pages: dict[str, Page]) -> list[Problem]:
+def check_example(example: Example, source: Source, stem: str, pages: dict[str, Page],
+                  all_pages: Container[str] = ()) -> list[Problem]:
+    """An example's own checks. ``pages`` are the valid pages; a page of ``all_pages`` missing
+    from them did not validate, and its own problem is reported instead of this one."""
     problems: list[Problem] = []
     if example.id != stem:
         problems.append(source.problem(("id",), "id-mismatch", f"example id {example.id!r} differs from its file name {stem!r}.yaml"))
     page = pages.get(example.page)
     if page is None:
-        problems.append(_unknown(source, ("page",), "page", example.page, set(pages)))
+        if example.page not in all_pages:
+            problems.append(_unknown(source, ("page",), "page", example.page, set(pages)))
         return problems
     where = {s.id: s for s, _ in walk_sections(page.sections)}
     section = where.get(example.section)
@@ -437,14 +474,22 @@ def check_references(data: Data) -> References:
     """Check stage: references between files, and every rule a schema cannot express."""
     site = data.site.model if data.site else None
     known = Known.from_site(site)
-    known.pages, known.examples = set(data.pages), set(data.examples)
+    known.broken = broken_files(data)
+    known.pages = set(data.pages) | (known.broken & _stems(data, PAGES_DIR))
+    known.examples = set(data.examples) | (known.broken & _stems(data, EXAMPLES_DIR))
     refs = References(known, builtin())
-    if data.site is not None:
-        refs.problems += check_site(data.site.model, data.site.source)
     if data.rulesets is not None:
         refs.table, found = check_rulesets(data.rulesets.source, data.rulesets.model,
                                            known.editions_in_order or EDITIONS)
         refs.problems += found
+    if data.site is None:
+        # Every other file names languages, editions, printings or sources of site.yaml:
+        # checked against nothing, each name would be one more false error. The tile
+        # catalogue names none, and the worked examples are scored with it.
+        refs.tiles, found = build_catalogue(data.tiles.values())
+        refs.problems += found
+        return refs
+    refs.problems += check_site(data.site.model, data.site.source)
     _check_site_units(data, refs)
     _check_ui(data, refs)
     _check_pages(data, refs)
@@ -453,6 +498,24 @@ def check_references(data: Data) -> References:
     _check_termbases(data, refs)
     _check_catalogue(data, refs)
     return refs
+
+
+def _stems(data: Data, folder: str) -> set[str]:
+    """Ids of the files read from ``folder`` (``examples/``), parsed or not."""
+    return {name[len(folder):].removesuffix(".yaml") for name in data.files.sources
+            if name.startswith(folder) and "/" not in name[len(folder):]}
+
+
+def broken_files(data: Data) -> set[str]:
+    """Files found that did not read or validate: pages and examples by id; ``site``, ``ui``
+    and ``rulesets``; ``tiles`` when any file of the tile catalogue is one."""
+    broken = (_stems(data, PAGES_DIR) - set(data.pages)) | (_stems(data, EXAMPLES_DIR) - set(data.examples))
+    for name, valid in (("site", data.site), ("ui", data.ui), ("rulesets", data.rulesets)):
+        if valid is None and f"{DATA}/{name}.yaml" in data.files.sources:
+            broken.add(name)
+    if _stems(data, f"{DATA}/tiles/") - set(data.tiles):
+        broken.add("tiles")
+    return broken
 
 
 def _check_site_units(data: Data, refs: References) -> None:
@@ -514,7 +577,7 @@ def _check_one_page(stem: str, valid: Valid[Page], known: Known,
 def _check_examples(data: Data, refs: References) -> None:
     pages = {valid.model.id: valid.model for valid in data.pages.values()}
     for stem, valid in data.examples.items():
-        refs.problems += check_example(valid.model, valid.source, stem, pages)
+        refs.problems += check_example(valid.model, valid.source, stem, pages, refs.known.pages)
     shown = Counter(block.example.ref for page in pages.values() for section, _ in walk_sections(page.sections)
                     for block in section.blocks if hasattr(block, "example"))
     for ref, count in shown.items():
@@ -527,11 +590,14 @@ def _check_catalogue(data: Data, refs: References) -> None:
     """The tile catalogue: its tile types, the tile ids pages name, and the tile counts their texts state."""
     refs.tiles, found = build_catalogue(data.tiles.values())
     refs.problems += found
+    if "tiles" in refs.known.broken:
+        return  # a catalogue missing a file would find every tile of that file unknown
     pages = [(valid.model, valid.source) for valid in data.pages.values()]
     refs.problems += check_tile_ids(refs.tiles, pages, refs.known.expansions if data.site else None)
     page_ids = {page.id for page, _ in pages}
     refs.problems += statement_problems(refs.tiles, {(doc, unit.id): unit.text for doc, units in refs.units.items()
-                                                     if doc in page_ids for unit in units.values()})
+                                                     if doc in page_ids for unit in units.values()},
+                                        refs.known.broken)
 
 
 def _check_content_folders(data: Data, refs: References) -> None:

@@ -19,12 +19,22 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="rulesite",
         description="Validate, score and build the Carcassonne rules reference site.")
-    parser.add_argument("--root", type=Path, default=Path("."),
-                        help="project folder holding rules_data/ and examples/ (default: current folder)")
+    root_help = "project folder holding rules_data/ and examples/ (default: current folder)"
+    parser.add_argument("--root", type=Path, default=Path("."), help=root_help)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
         importlib.import_module(f"{commands.__name__}.{module.name}").register(sub)
+    _root_after_commands(sub, root_help)
     return parser
+
+
+def _root_after_commands(sub: argparse._SubParsersAction, root_help: str) -> None:
+    """``--root`` after a command too (``rulesite po export --root DIR``); SUPPRESS keeps one given before it."""
+    for command in {id(p): p for p in sub.choices.values()}.values():  # an alias names the same parser
+        command.add_argument("--root", type=Path, default=argparse.SUPPRESS, help=root_help)
+        for action in command._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                _root_after_commands(action, root_help)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 
 from . import scorer
 from .boardscenario import board_totals
+from .check import broken_files
 from .model import Example
 from .problem import Problem
 from .rulesets import RulesetTable
@@ -100,6 +101,8 @@ class Scored:
 def score_examples(data: Data, table: RulesetTable, tiles: Catalogue | None = None) -> Scored:
     """Score stage: every worked example (boards on the tile catalogue), and the captions of the pages that show them."""
     scored = Scored()
+    if "tiles" in broken_files(data):
+        return scored  # boards on a catalogue missing a file: every tile of it would be unknown
     for valid in data.examples.values():
         # An example's score reads its file, the rulesets and the tile catalogue (shared files).
         result, problems = data.memo.get(("score", valid.source.file), (valid.source, data.shared_version),

@@ -93,6 +93,9 @@ class ImportResult:
 
 def _read_edits(project: Project, path: Path, result: ImportResult) -> tuple[str, str, list[Edit]] | None:
     name = str(path)
+    if not path.is_file():  # polib would read the path itself as PO text and report a syntax error
+        result.problems.append(Problem(name, 1, 1, "missing-file", "no such PO file"))
+        return None
     try:
         po = polib.pofile(str(path), wrapwidth=78)
     except (OSError, ValueError) as exc:

@@ -98,7 +98,7 @@ def load(root: Path, memo: LoadMemo = NONE) -> tuple[Project | None, Problems]:
     refs = check_references(data)
     translations = load_translations(data, refs)
     return assemble(data, refs, score_examples(data, refs.table, refs.tiles), translations,
-                    check_terms(refs, translations))
+                    check_terms(refs, translations, data.files.markdown))
 
 
 def checked(loaded: tuple[Project | None, Problems]) -> Project:

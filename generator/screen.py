@@ -42,6 +42,7 @@ MAX_NUMBER_CHARS = 24
 MAX_PROBLEMS = 20
 
 _NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
+_UNTAGGED = (None, "!")  # "!" is the tag of a quoted scalar: not an explicit tag
 
 
 def _at(file: str, mark: Any, code: str, message: str) -> Problem:
@@ -49,9 +50,9 @@ def _at(file: str, mark: Any, code: str, message: str) -> Problem:
 
 
 def _number_too_long(loader: Any, event: yaml.ScalarEvent) -> bool:
-    if len(event.value) <= MAX_NUMBER_CHARS:
+    if len(event.value) <= MAX_NUMBER_CHARS or " " in event.value:  # no number holds a space
         return False
-    tag = event.tag if event.tag not in (None, "!") else loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+    tag = event.tag if event.tag not in _UNTAGGED else loader.resolve(yaml.ScalarNode, event.value, event.implicit)
     return tag in _NUMBER_TAGS
 
 
@@ -76,14 +77,19 @@ def screen(loader: Any, text: str, file: str) -> list[Problem]:
         return [Problem(file, 1, 1, "too-large", f"the file has {len(text):,} characters; at most {MAX_CHARS:,} are read")]
     found: list[Problem] = []
     depth = 0
+    check_event, get_event = loader.check_event, loader.get_event
     try:
-        while len(found) < MAX_PROBLEMS and loader.check_event():
-            event = loader.get_event()
+        while len(found) < MAX_PROBLEMS and check_event():
+            event = get_event()
+            # Most events are short untagged scalars without an anchor: nothing to look at.
+            if (type(event) is yaml.ScalarEvent and event.anchor is None and event.tag in _UNTAGGED
+                    and len(event.value) <= MAX_NUMBER_CHARS):
+                continue
             if isinstance(event, yaml.AliasEvent):
                 found.append(_at(file, event.start_mark, "yaml-alias",
                                  f"alias *{event.anchor} is not allowed in data files; write the value out"))
                 continue
-            if isinstance(event, (yaml.ScalarEvent, yaml.CollectionStartEvent)) and event.tag not in (None, "!"):
+            if isinstance(event, (yaml.ScalarEvent, yaml.CollectionStartEvent)) and event.tag not in _UNTAGGED:
                 # Tags build sets, ordered maps, binary and dates: none is a value of these
                 # formats, and some of PyYAML's builders fail with errors of their own.
                 found.append(_at(file, event.start_mark, "bad-value",

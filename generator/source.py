@@ -360,6 +360,8 @@ class Files:
     """File stem to parsed termbase file (``rules_data/terms/<group>.yaml``)."""
     content: dict[str, str] = field(default_factory=dict)
     """Folder name under content/ to the file a problem about it points at."""
+    markdown: dict[str, str] = field(default_factory=dict)
+    """Display name to text of every hand-written page (``content/<folder>/**/*.md``)."""
     problems: list[Problem] = field(default_factory=list)
 
     def display(self, path: Path) -> str:
@@ -407,8 +409,21 @@ def read_all(root: Path) -> Files:
             files.terms[path.stem] = source
     content = files.root / CONTENT
     for folder in sorted(p for p in content.iterdir() if p.is_dir()) if content.is_dir() else ():
-        files.content[folder.name] = files.display(next(iter(sorted(folder.rglob("*.md"))), folder))
+        pages = sorted(folder.rglob("*.md"))
+        files.content[folder.name] = files.display(next(iter(pages), folder))
+        for path in pages:
+            read_markdown(files, path)
     return files
+
+
+def read_markdown(files: Files, path: Path) -> None:
+    """Keep one hand-written page's text for the checks that read it (the termbase's)."""
+    name = files.display(path)
+    try:
+        files.markdown[name] = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else f"not UTF-8 at byte {exc.start}"
+        files.problems.append(Problem(name, 1, 1, "unreadable", reason or str(exc)))
 
 
 def read_tiles(files: Files) -> None:

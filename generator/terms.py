@@ -155,6 +155,21 @@ def _term_problems(all_concepts: Concepts, language: str, english: str, translat
                                                f"{found.term.preferred!r}", "warning")
 
 
+def check_markdown(all_concepts: Iterable[Concept], language: str, text: str, file: str) -> Iterator[Problem]:
+    """``term`` warnings for a hand-written page of ``language``: the words its termbase avoids.
+
+    A hand-written page has no English text beside it, so only avoided words can be found."""
+    lowered = text.lower()
+    for concept in all_concepts:
+        found = entry(concept, language)
+        for word in found.term.avoid if found else ():
+            for match in pattern(word, False).finditer(lowered):
+                line = lowered.count("\n", 0, match.start()) + 1
+                column = match.start() - (lowered.rfind("\n", 0, match.start()) + 1) + 1
+                yield Problem(file, line, column, "term", f"{word!r} is a term to avoid for {concept.english!r}: "
+                                                          f"write {found.term.preferred!r}", "warning")
+
+
 def check_termbase(base: TermBase, source: Source, printings: dict[str, str], sources: set[str],
                    languages: set[str]) -> Iterator[Problem]:
     """References of one termbase file: languages, printings (in that language) and sources.

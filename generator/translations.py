@@ -15,7 +15,7 @@ from .load_memo import NONE, LoadMemo
 from .model import Translation
 from .problem import Problem
 from .source import Source
-from .units import UnitInfo
+from .units import RULESET_UNITS, UnitInfo
 from .validate import Data
 
 
@@ -44,8 +44,12 @@ def load_translations(data: Data, refs: References) -> Translations:
     """Translations stage: keep the translation files of the site's languages, check every unit."""
     known, found = refs.known, Translations(memo=data.memo)
     footnotes = {valid.model.id: {f.id for f in valid.model.footnotes} for valid in data.pages.values()}
+    if data.site is None:
+        return found  # no languages to hold them to: site.yaml's own problem says why
     for lang, doc, valid in data.translations:
         source, model = valid.source, valid.model
+        if doc in known.broken:
+            continue  # its English did not validate: that file's problem is reported, not one per translation
         if lang not in known.languages or lang == known.source_language:
             what = "the source language" if lang == known.source_language else "not a language of the site"
             found.problems.append(source.problem((), "unknown-language", f"translations/{lang}/: {lang!r} is {what}"))
@@ -56,8 +60,11 @@ def load_translations(data: Data, refs: References) -> Translations:
             continue
         # What the checks read: this file, the English document and the shared files.
         inputs = found.inputs[lang, doc] = (source, data.page_sources.get(doc), data.shared_version)
+        english = refs.units[doc]
+        if doc == "site" and "rulesets" in known.broken:  # the rulesets' texts are site units: none to compare
+            model = model.model_copy(update={"units": {k: v for k, v in model.units.items() if not k.startswith(RULESET_UNITS)}})
         found.problems += data.memo.get(("translation", source.file), inputs, lambda: _check_translation(
-            source, model, refs.units[doc], footnotes.get(doc, set()), known, doc))
+            source, model, english, footnotes.get(doc, set()), known, doc))
         found.docs.setdefault(lang, {})[doc] = TranslationDoc(lang, doc, source.file, source, model)
     return found
 
@@ -77,12 +84,19 @@ def _check_translation(source: Source, model: Translation, english_units: dict[s
     return problems
 
 
-def check_terms(refs: References, translations: Translations) -> list[terms.Finding]:
-    """Translations stage: every translated unit against the termbase (``term`` warnings)."""
+def check_terms(refs: References, translations: Translations, markdown: dict[str, str] | None = None
+                ) -> list[terms.Finding]:
+    """Translations stage: every translated unit, and every hand-written page of ``markdown``
+    (display name to text), against the termbase (``term`` warnings)."""
     findings: list[terms.Finding] = []
     concepts = terms.concepts(refs.termbases)
     if not concepts:
         return findings
+    for name, text in (markdown or {}).items():
+        language = name.split("/")[1] if name.startswith("content/") and name.count("/") >= 2 else None
+        if language in translations.docs:  # a translated language: the source language has no termbase words
+            findings += [terms.Finding(language, name, "", problem)
+                         for problem in terms.check_markdown(concepts, language, text, name)]
     for language, docs in translations.docs.items():
         for doc, translation in docs.items():
             inputs = translations.inputs.get((language, doc), (translation.source, object()))

@@ -19,6 +19,9 @@ from . import markup
 from .model import Footnote, ListItem, Page, Rulesets, Section, Site, Ui, Unit
 from .source import PathKey
 
+# The site document's units that rulesets.yaml holds (the rest are site.yaml's).
+RULESET_UNITS = "ruleset."
+
 
 @dataclass(frozen=True)
 class UnitInfo:
@@ -67,9 +70,9 @@ def site_units(site: Site, rulesets: Rulesets | None, site_file: str, rulesets_f
         yield UnitInfo("site", f"series.{s.id}.pattern", s.pattern, site_file, ("series", i, "pattern"), "series-pattern", syntax="placeholders")
     if rulesets:
         for i, r in enumerate(rulesets.rulesets):
-            yield UnitInfo("site", f"ruleset.{r.id}.name", r.name, rulesets_file, ("rulesets", i, "name"), "ruleset-name", syntax="plain")
-            yield UnitInfo("site", f"ruleset.{r.id}.description", r.description, rulesets_file, ("rulesets", i, "description"), "ruleset-description")
-            yield UnitInfo("site", f"ruleset.{r.id}.source", r.source, rulesets_file, ("rulesets", i, "source"), "ruleset-source", syntax="plain")
+            yield UnitInfo("site", f"{RULESET_UNITS}{r.id}.name", r.name, rulesets_file, ("rulesets", i, "name"), "ruleset-name", syntax="plain")
+            yield UnitInfo("site", f"{RULESET_UNITS}{r.id}.description", r.description, rulesets_file, ("rulesets", i, "description"), "ruleset-description")
+            yield UnitInfo("site", f"{RULESET_UNITS}{r.id}.source", r.source, rulesets_file, ("rulesets", i, "source"), "ruleset-source", syntax="plain")
 
 
 def ui_units(ui: Ui, file: str) -> Iterator[UnitInfo]:

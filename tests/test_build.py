@@ -7,11 +7,13 @@ import hashlib
 import json
 import re
 import shutil
+from html import unescape
 from pathlib import Path
 
 import pytest
 
 from generator.build import build
+from generator.mkdocs_adapter import STEMMED
 from generator.project import load_checked
 from generator.problem import ProblemsFound, StageFailed
 
@@ -85,8 +87,8 @@ def test_each_language_has_its_own_search_index_with_its_stemmer(built, project)
     for lang in built.languages:
         index = json.loads((built.site / lang / "search" / "search_index.json").read_text(encoding="utf-8"))
         config = index["config"]
-        if lang in ("cs", "pl"):
-            assert config["pipeline"] == []  # no English stemmer on Czech or Polish
+        if lang not in STEMMED:
+            assert config["pipeline"] == []  # no stemmer (and never English's) where Material has none
         else:
             assert config["lang"] == [lang]
         locations = {doc["location"].split("#")[0] for doc in index["docs"]}
@@ -177,3 +179,21 @@ def test_a_wrong_published_total_fails_the_build_naming_the_example(small_projec
     assert "alpha-example" in message and "expected 7, computed 6" in message
     assert "completed city: 3 tiles" in message  # the breakdown
     assert not (tmp_path / "site").exists()
+
+
+# An emphasised phrase of the reading guide quotes a word of the site: a label, a heading, a box.
+_QUOTED = re.compile(r"(?<![*\w])\*([^*\n]+)\*(?!\*)")
+
+
+def test_words_the_reading_guide_quotes_are_the_words_each_site_shows(built):
+    stylesheet = (ROOT / "theme" / "assets" / "stylesheets" / "rulesite.css").read_text(encoding="utf-8")
+    drawn_by_css = set(re.findall(r'content:\s*"([^"]+)"', stylesheet))  # marks the theme draws
+    missing = []
+    for lang in built.languages:
+        guide = (ROOT / "content" / lang / "reading.md").read_text(encoding="utf-8").split("---", 2)[2]
+        quoted = set(_QUOTED.findall(guide))
+        assert quoted, f"{lang}: the reading guide quotes nothing any more; is this test still needed?"
+        shown = " ".join(re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", path.read_text(encoding="utf-8"))))
+                         for path in (built.site / lang).rglob("*.html") if "reading" not in path.parts)
+        missing += [f"{lang}: *{phrase}*" for phrase in sorted(quoted) if phrase not in shown and phrase not in drawn_by_css]
+    assert missing == [], missing

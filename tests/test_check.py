@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -90,3 +91,33 @@ def test_problems_are_sorted_by_file_line_and_column(minimal):
     lines = [line for line in result.stderr.splitlines() if ": error [" in line]
     keys = [(line.split(":")[0], int(line.split(":")[1]), int(line.split(":")[2])) for line in lines]
     assert keys == sorted(keys) and len(keys) == 2
+
+
+# One mistake in a file others depend on: (file, text of a line, what it becomes, code); the
+# problem stands at that line, at the new value.
+# The file's own problem is the only one; nothing that names or reads the file adds more.
+CASCADES = [
+    ("rules_data/site.yaml", "english_name: Dutch", "english_name: no", "bad-type"),
+    ("rules_data/pages/mage-and-witch-c1.yaml", "- id: general.release", "- id: ../../etc/passwd", "bad-id"),
+    ("examples/mage-and-witch-c1-city.yaml", "page: mage-and-witch-c1", "page: yes", "bad-type"),
+    ("rules_data/rulesets.yaml", "- id: c1-2000", "- id: off", "bad-type"),
+    ("rules_data/tiles/base-game.yaml", "- id: A", "- id: yes", "bad-type"),
+    ("rules_data/ui.yaml", 'list.separator: ", "', "list.separator: on", "bad-type"),
+]
+
+
+@pytest.mark.parametrize("name, old, new, code", CASCADES, ids=[c[0].rsplit("/", 1)[1] for c in CASCADES])
+def test_a_broken_file_gives_its_own_problem_and_no_false_ones_elsewhere(tmp_path, name, old, new, code):
+    project = tmp_path / "project"
+    for folder in ("rules_data", "examples", "content"):
+        shutil.copytree(ROOT / folder, project / folder)
+    path = project / name
+    lines = path.read_text(encoding="utf-8").split("\n")
+    number = next(i for i, line in enumerate(lines) if line.strip() == old or line.strip().startswith(old + " "))
+    lines[number] = lines[number].replace(old, new, 1)
+    path.write_text("\n".join(lines), encoding="utf-8")
+    _, problems = load(project)
+    found = [(p.file, p.code) for p in problems if p.level == "error"]
+    assert found == [(name, code)], found
+    value = new.split(": ", 1)[1]
+    assert (problems[0].line, problems[0].column) == (number + 1, lines[number].index(value) + 1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -33,7 +34,7 @@ def test_broken_data_is_reported_by_every_command(minimal, tmp_path, command):
 def test_po_import_of_a_missing_or_garbled_file(minimal, tmp_path):
     garbled = tmp_path / "garbled.po"
     garbled.write_text('msgid "unterminated\n')
-    for path, code in ((tmp_path / "missing.po", "bad-po"), (garbled, "bad-po")):
+    for path, code in ((tmp_path / "missing.po", "missing-file"), (garbled, "bad-po")):
         result = run(minimal, "po", "import", str(path))
         assert result.returncode == 1
         errors = [line for line in result.stderr.splitlines() if ": error [" in line]
@@ -42,7 +43,28 @@ def test_po_import_of_a_missing_or_garbled_file(minimal, tmp_path):
         assert "nothing was written" in result.stderr
 
 
+def test_root_may_follow_the_command_at_any_depth(minimal, tmp_path):
+    elsewhere = {"cwd": tmp_path, "capture_output": True, "text": True}
+    for args in (["check", "--root", str(minimal)], ["po", "export", "--lang", "nl", "--out", str(tmp_path / "po"),
+                                                     "--root", str(minimal)]):
+        result = subprocess.run([sys.executable, "-m", "generator", *args], **elsewhere,
+                                env={**os.environ, "PYTHONPATH": str(ROOT)})
+        assert result.returncode == 0, result.stderr
+    assert list((tmp_path / "po" / "nl").glob("*.po"))
+    # Given twice, the one after the command wins.
+    assert run(tmp_path / "nowhere", "check", "--root", str(minimal)).returncode == 0
+
+
 def test_usage_errors(minimal):
     assert run(minimal, "po", "export", "--lang", "xx").returncode == 2
     assert run(minimal, "minor", "nowhere", "title").returncode == 2
     assert run(minimal, "nonsense").returncode == 2
+
+
+def test_building_a_language_the_site_does_not_have_points_at_its_languages(minimal, tmp_path):
+    result = run(minimal, "build", "--lang", "xx", "--site-dir", str(tmp_path / "site"))
+    site = (minimal / "rules_data" / "site.yaml").read_text(encoding="utf-8").split("\n")
+    line = next(i for i, text in enumerate(site, 1) if text.startswith("languages:"))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert f"rules_data/site.yaml:{line}:1: error [unknown-language] no language 'xx'" in result.stderr
+    assert not (tmp_path / "site").exists()

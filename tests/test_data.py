@@ -109,7 +109,8 @@ def test_every_page_carries_its_worked_examples_and_footnote_kinds(project):
     assert claimed["mage-and-witch-c1-city"] == {"red": 28, "blue": 28}
     assert claimed["mage-and-witch-c1-roads"] == {"blue": 3, "red": 6}
     assert claimed["crop-circles-c1-city"] == {"green": 6}
-    assert sum(1 for ex in project.examples.values() if ex.example.page == "inns-and-cathedrals") == 2
+    # The source's two worked examples of the inns page (more may be added, none lost).
+    assert sum(1 for ex in project.examples.values() if ex.example.page == "inns-and-cathedrals") >= 2
 
 
 def test_no_sentence_is_taken_from_the_source_documents():

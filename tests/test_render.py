@@ -8,7 +8,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from markupsafe import Markup
 
+from generator import printings
 from generator.project import load_checked
 from generator.render import icons, language
 from generator.render.escape import md_text
@@ -84,14 +86,19 @@ def test_footnotes_show_kind_icon_and_ruling_history(en):
     assert icons.svg(":material-arrow-right-bold:") in printing and "last part of this sentence" in printing
 
 
-def test_printing_differences_are_marked_in_place_and_tabled(en):
+def test_printing_differences_are_marked_in_place_and_tabled(en, project):
     text = en.page("mage-and-witch-c1")
     assert '<span class="rs-diff__label">from RGG</span>' in text
     assert '<span class="rs-diff__label">not in RGG</span>' in text
     assert '<span class="rs-diff__label">since BB4</span>' in text
     columns, rows = table_rows(text)
-    assert len(rows) == 5  # two RGG-only texts, one missing in RGG, two Big Box 4 additions
-    assert [c for c in ("HiG", "RGG", "999", "ZMG", "BB4") if c in columns] == ["HiG", "RGG", "999", "ZMG", "BB4"]
+    # One row per text a printing footnote is attached to, one column per printing they name,
+    # in the data's order (two RGG-only texts, one missing in RGG, two Big Box 4 additions today).
+    page = project.pages["mage-and-witch-c1"]
+    assert len(rows) == len(printings.texts(page, project.units["mage-and-witch-c1"])) > 0
+    shorts = {p.id: p.short for p in project.site.printings}
+    assert columns == [shorts[p] for p in printings.columns(page)]
+    assert {"RGG", "BB4"} <= set(columns)
 
 
 def test_edition_chooser_links_every_edition_of_the_expansion(en):
@@ -232,3 +239,13 @@ def test_box_chooser_lists_the_printings_each_page_knows_about(project):
             assert box, (code, page.id)
             values = re.findall(r'<option value="([^"]*)"', box.group(1))
             assert values == ["", *printings.columns(page)], (code, page.id)
+
+
+def test_a_list_separator_from_the_data_is_escaped_like_any_interface_text(en, monkeypatch):
+    hostile = " <b>*&amp;*</b> [x](javascript:alert(1)) "
+    original = language.Lang.ui_text
+    monkeypatch.setattr(language.Lang, "ui_text",
+                        lambda self, key, **params: hostile if key == "list.separator" else original(self, key, **params))
+    joined = str(en.lang.join([Markup("A"), Markup("B"), Markup("C")]))
+    assert joined.startswith("A " + str(md_text(hostile.strip(), line_start=False)) + " B")
+    assert "<b>" not in joined and "*" not in joined and "&amp;amp;" in joined and "[x]" not in joined

@@ -139,3 +139,19 @@ def test_import_of_a_changed_and_a_new_unit_in_one_file_keeps_the_yaml_valid(min
     assert [p for p in problems if p.level == "error"] == [], target.read_text()
     units = reloaded.translations["nl"]["alpha"].model.units
     assert units["title"].text.startswith("Alfa, met") and units["rules.two"].text.startswith("Alleen")
+
+
+def test_hand_written_pages_are_held_to_the_words_their_termbase_avoids(minimal):
+    (minimal / "content" / "nl").mkdir(parents=True, exist_ok=True)
+    (minimal / "content" / "nl" / "extra.md").write_text(
+        "# Over de tovenaar\n\nDe tovenaar, nooit de Magiër.\nOok geen magiërs\n", encoding="utf-8")
+    (minimal / "content" / "en").mkdir(parents=True, exist_ok=True)
+    (minimal / "content" / "en" / "extra.md").write_text("# A magiër\n", encoding="utf-8")  # English has no avoided words
+    project, problems = load(minimal)
+    found = [(p.file, p.line, p.column, p.level) for p in problems if p.code == "term"]
+    assert found == [("content/nl/extra.md", 3, 23, "warning"), ("content/nl/extra.md", 4, 10, "warning")]
+    assert all("'magiër' is a term to avoid" in p.message and "'tovenaar'" in p.message
+               for p in problems if p.code == "term")
+    strict = subprocess.run([sys.executable, "-m", "generator", "--root", str(minimal), "check", "--strict"],
+                            capture_output=True, text=True, cwd=ROOT)
+    assert strict.returncode == 1 and "content/nl/extra.md:3:23: warning [term]" in strict.stderr

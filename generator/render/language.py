@@ -97,8 +97,9 @@ class Lang:
             return Markup("")
         if len(items) == 1:
             return items[0]
-        head = Markup(self.ui_text("list.separator")).join(items[:-1])
-        return self.ui("list.and", first=Markup(head), last=items[-1])
+        # The separator is interface text like any other: escaped, never markup.
+        head = md_text(self.ui_text("list.separator"), line_start=False).join(items[:-1])
+        return self.ui("list.and", first=head, last=items[-1])
 
     # ------------------------------------------------------------------ names
 
