@@ -322,7 +322,7 @@ def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = No
         files = read_all(root)
         data = validate_all(files)
         references = check_references(data)
-        scored = score_examples(data, references.table, references.tiles)
+        scored = score_examples(data, references.table, references.tiles, references.known.broken)
         translations = load_translations(data, references)
         term_findings = check_terms(references, translations, files.markdown)
         project = checked(assemble(data, references, scored, translations, term_findings))

@@ -53,7 +53,7 @@ class Known:
     examples: set[str] = field(default_factory=set)
     """Every example file's id, as ``pages``."""
     broken: set[str] = field(default_factory=set)
-    """Files that are there but did not read or validate (:func:`broken_files`). What reads
+    """Files that are there but did not read or validate (:func:`_broken_files`). What reads
     or names one is not checked, the file's own problem is reported: one mistake, one
     message, not one more for every place that names the file."""
 
@@ -474,9 +474,8 @@ def check_references(data: Data) -> References:
     """Check stage: references between files, and every rule a schema cannot express."""
     site = data.site.model if data.site else None
     known = Known.from_site(site)
-    known.broken = broken_files(data)
-    known.pages = set(data.pages) | (known.broken & _stems(data, PAGES_DIR))
-    known.examples = set(data.examples) | (known.broken & _stems(data, EXAMPLES_DIR))
+    known.broken = _broken_files(data)
+    known.pages, known.examples = _stems(data, PAGES_DIR), _stems(data, EXAMPLES_DIR)
     refs = References(known, builtin())
     if data.rulesets is not None:
         refs.table, found = check_rulesets(data.rulesets.source, data.rulesets.model,
@@ -506,7 +505,7 @@ def _stems(data: Data, folder: str) -> set[str]:
             if name.startswith(folder) and "/" not in name[len(folder):]}
 
 
-def broken_files(data: Data) -> set[str]:
+def _broken_files(data: Data) -> set[str]:
     """Files found that did not read or validate: pages and examples by id; ``site``, ``ui``
     and ``rulesets``; ``tiles`` when any file of the tile catalogue is one."""
     broken = (_stems(data, PAGES_DIR) - set(data.pages)) | (_stems(data, EXAMPLES_DIR) - set(data.examples))

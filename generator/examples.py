@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from typing import Container
 
 from . import scorer
 from .boardscenario import board_totals
-from .check import broken_files
 from .model import Example
 from .problem import Problem
 from .rulesets import RulesetTable
@@ -98,10 +98,12 @@ class Scored:
     problems: list[Problem] = field(default_factory=list)
 
 
-def score_examples(data: Data, table: RulesetTable, tiles: Catalogue | None = None) -> Scored:
-    """Score stage: every worked example (boards on the tile catalogue), and the captions of the pages that show them."""
+def score_examples(data: Data, table: RulesetTable, tiles: Catalogue | None = None,
+                   broken: Container[str] = ()) -> Scored:
+    """Score stage: every worked example (boards on the tile catalogue), and the captions of the
+    pages that show them; ``broken`` is :attr:`check.Known.broken`."""
     scored = Scored()
-    if "tiles" in broken_files(data):
+    if "tiles" in broken:
         return scored  # boards on a catalogue missing a file: every tile of it would be unknown
     for valid in data.examples.values():
         # An example's score reads its file, the rulesets and the tile catalogue (shared files).

@@ -97,7 +97,7 @@ def load(root: Path, memo: LoadMemo = NONE) -> tuple[Project | None, Problems]:
     data = validate_all(read_all(root), memo)
     refs = check_references(data)
     translations = load_translations(data, refs)
-    return assemble(data, refs, score_examples(data, refs.table, refs.tiles), translations,
+    return assemble(data, refs, score_examples(data, refs.table, refs.tiles, refs.known.broken), translations,
                     check_terms(refs, translations, data.files.markdown))
 
 

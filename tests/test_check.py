@@ -93,9 +93,9 @@ def test_problems_are_sorted_by_file_line_and_column(minimal):
     assert keys == sorted(keys) and len(keys) == 2
 
 
-# One mistake in a file others depend on: (file, text of a line, what it becomes, code); the
-# problem stands at that line, at the new value.
-# The file's own problem is the only one; nothing that names or reads the file adds more.
+# One mistake in a file others depend on: (file, text of a line, what it becomes, code). The
+# file's own problem, at that line and the new value, is the only one: nothing that names or
+# reads the file adds more.
 CASCADES = [
     ("rules_data/site.yaml", "english_name: Dutch", "english_name: no", "bad-type"),
     ("rules_data/pages/mage-and-witch-c1.yaml", "- id: general.release", "- id: ../../etc/passwd", "bad-id"),
@@ -117,7 +117,7 @@ def test_a_broken_file_gives_its_own_problem_and_no_false_ones_elsewhere(tmp_pat
     lines[number] = lines[number].replace(old, new, 1)
     path.write_text("\n".join(lines), encoding="utf-8")
     _, problems = load(project)
-    found = [(p.file, p.code) for p in problems if p.level == "error"]
-    assert found == [(name, code)], found
+    errors = [p for p in problems if p.level == "error"]
+    assert [(p.file, p.code) for p in errors] == [(name, code)], errors
     value = new.split(": ", 1)[1]
-    assert (problems[0].line, problems[0].column) == (number + 1, lines[number].index(value) + 1)
+    assert (errors[0].line, errors[0].column) == (number + 1, lines[number].index(value) + 1)
