@@ -15,7 +15,7 @@ import pytest
 from generator.build import build
 from generator.problem import StageFailed
 from generator.project import load, load_checked
-from generator.render.generate import render_language
+from generator.render.generate import printing_index, render_language
 from generator.render.memo import RenderMemo
 
 from .conftest import ROOT
@@ -124,6 +124,8 @@ EDITS = {
     "interface string": ("rules_data/ui.yaml", _line_edit(r"^\s+box\.label: \"", lambda m: m[0] + "Edited. ")),
     "printing name": ("rules_data/site.yaml", _line_edit(r"^printings:\n(?:.*\n)*?\s+name: .+$", lambda m: m[0] + " edited")),
     "termbase term": ("rules_data/terms/game.yaml", _line_edit(r"^\s+english: .+$", lambda m: m[0] + " figure")),
+    # A printing the page did not cite before: that publisher's page now lists the page's text.
+    "printing footnote": (f"rules_data/pages/{PAGE}.yaml", _line_edit(r"^\s+missing_from: \[[^\]]+", lambda m: m[0] + ", mindok-big-box-6")),
 }
 
 
@@ -167,8 +169,14 @@ def test_render_memo_renders_again_only_the_edited_page(primed, tmp_path):
     edited = load_checked(project)
     again = RenderMemo(edited, "nl", memo.used)
     site = render_language(edited, "nl", memo=again)
-    # Every page and comparison page is kept but the edited page's two.
-    assert again.hits == 2 * len(edited.pages) - 2
+    # Every page and comparison page is kept but the edited page's two, and so is every
+    # publisher's page but those of the publishers whose printings the edited page cites.
+    cited = printing_index(edited).cited
+    citing = {printing.publisher for printing in edited.site.printings
+              if any(page.id == PAGE for page in cited.get(printing.id, []))}
+    kept_publishers = len(edited.site.publishers) - len(citing)
+    assert citing and kept_publishers > 0  # else this data shows neither kind
+    assert again.hits == 2 * len(edited.pages) - 2 + kept_publishers
     assert site.files == render_language(edited, "nl").files
     # An edited title shows on other pages: those are rendered again too.
     name, edit = EDITS["english title"]

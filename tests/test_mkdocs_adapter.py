@@ -78,3 +78,37 @@ def test_the_lean_theme_listing_adds_the_same_theme_files_and_still_loads_hidden
     # The walk skips hidden folders, yet Material's icons there still load as templates.
     assert not any(name.startswith(".icons/") for name in env.list_templates())
     assert "<svg" in env.get_template(".icons/material/castle.svg").render()
+
+
+def test_configurations_are_parsed_by_libyaml_into_the_configuration_mkdocs_itself_makes(tmp_path, monkeypatch):
+    from pathlib import Path
+
+    import yaml
+    from mkdocs.config import load_config as mkdocs_load_config
+
+    from generator.mkdocs_adapter import load_config
+
+    root = Path(__file__).resolve().parent.parent
+    monkeypatch.setenv("RULESITE_TEST_NAME", "Overridden name")
+    # A language configuration as the build writes one: it inherits mkdocs.yml (Material's
+    # !!python/name tags) and uses MkDocs' own !ENV tag.
+    config_file = tmp_path / "mkdocs.nl.yml"
+    config_file.write_text(f"INHERIT: {root / 'mkdocs.yml'}\ndocs_dir: {root / 'content'}\n"
+                           f"site_name: !ENV [RULESITE_TEST_NAME, fallback]\ntheme:\n  language: nl\n  custom_dir: {root / 'theme'}\n", encoding="utf-8")
+    loaders = []
+    parse = yaml.load
+
+    def spy(stream, Loader):  # noqa: N803 (PyYAML's name)
+        if Loader.__qualname__.startswith("get_yaml_loader"):  # MkDocs' configuration loader, not a theme's
+            loaders.append(Loader)
+        return parse(stream, Loader=Loader)
+
+    monkeypatch.setattr(yaml, "load", spy)
+    ours = load_config(config_file, strict=True)
+    assert loaders and all(issubclass(loader, yaml.CLoader) for loader in loaders)
+    loaders.clear()
+    theirs = mkdocs_load_config(config_file=str(config_file), strict=True)
+    assert loaders and not any(issubclass(loader, yaml.CLoader) for loader in loaders)  # MkDocs' loader is back
+    assert ours["site_name"] == "Overridden name" and ours["theme"]["language"] == "nl"
+    assert ours["mdx_configs"]["pymdownx.emoji"]["emoji_index"].__name__ == "twemoji"
+    assert list(ours) == list(theirs) and [key for key in ours if ours[key] != theirs[key]] == []

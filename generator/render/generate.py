@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
+from weakref import WeakKeyDictionary
 
 from jinja2 import (
     Environment,
@@ -92,6 +93,27 @@ class NavEntry:
 
 
 @dataclass
+class PrintingIndex:
+    """Which pages cite each printing and which of their texts each printing footnote names:
+    the same in every language, so worked out once per loaded project (before the language
+    workers fork, which inherit it) rather than once per language."""
+
+    cited: dict[str, list[Any]]
+    texts: dict[str, list[Any]]
+
+
+_PRINTINGS: WeakKeyDictionary[Project, PrintingIndex] = WeakKeyDictionary()
+
+
+def printing_index(project: Project) -> PrintingIndex:
+    found = _PRINTINGS.get(project)
+    if found is None:
+        pages = project.pages.values()
+        found = _PRINTINGS[project] = PrintingIndex(cited_by(pages), texts_by_printing(pages, project.units))
+    return found
+
+
+@dataclass
 class LanguageSite:
     """Everything generated for one language: Markdown files and the navigation."""
 
@@ -108,8 +130,6 @@ class SiteRenderer:
         self.lang = Lang(project, lang)
         self.env = env or environment()
         self.memo = memo
-        self._cited: dict[str, list[Any]] | None = None
-        self._texts: dict[str, list[Any]] | None = None
 
     def render(self, template: str, path: str, **context: Any) -> str:
         lang = self.lang
@@ -215,25 +235,17 @@ class SiteRenderer:
                 "description": lang.text(self.project.units["site"][f"printing.{printing.id}.description"], resolve),
                 "differences": self.printing_differences(printing.id, path),
                 "pages": [(md_text(lang.page_title_text(p.id)), resolve.link(f"{p.id}.md"))
-                          for p in self._cited_by().get(printing.id, [])],
+                          for p in printing_index(self.project).cited.get(printing.id, [])],
             })
         return self.render("publisher.md.j2", path, title=md_text(publisher.name), title_plain=publisher.name,
                            country=md_text(country_name(publisher.country, lang.code)), printings=printings)
 
-    def _cited_by(self) -> dict[str, list[Any]]:
-        """The pages citing each printing: one pass for every publisher page, not one per printing."""
-        if self._cited is None:
-            self._cited = cited_by(self.project.pages.values())
-        return self._cited
-
     def printing_differences(self, printing_id: str, path: str) -> list[dict[str, Any]]:
         """What this printing adds or lacks, gathered from every page's printing footnotes."""
-        if self._texts is None:  # one pass over the pages for every printing, not one per printing
-            self._texts = texts_by_printing(self.project.pages.values(), self.project.units)
         resolve = self.lang.resolver(path)
         return [{"label": diff_label(self.lang, note), "excerpt": md_text(excerpt(self.lang, resolve, unit)),
                  "link": resolve.link(f"{page.id}.md") + "#printing-differences"}
-                for page, unit, note in self._texts.get(printing_id, [])]
+                for page, unit, note in printing_index(self.project).texts.get(printing_id, [])]
 
     def translate_index(self) -> str:
         return dashboard(self, self.lang)
@@ -245,25 +257,35 @@ class SiteRenderer:
         lang = self.lang
         files: dict[str, str] = {"index.md": self.home()}
         for page_id in self.project.pages:
-            files[f"{page_id}.md"] = self._kept(f"{page_id}.md", page_id, self.page)
+            files[f"{page_id}.md"] = self._kept(f"{page_id}.md", (page_id,), lambda: self.page(page_id))
         files["legend.md"] = self.legend()
         files["variants.md"] = self.variants()
         files["tiles.md"] = self.tile_catalogue()
         files["publishers/index.md"] = self.publishers()
         for publisher in self.project.site.publishers:
-            files[f"publishers/{publisher.id}.md"] = self.publisher(publisher.id)
+            path = f"publishers/{publisher.id}.md"
+            files[path] = self._kept(path, self._citing(publisher.id), lambda: self.publisher(publisher.id))
         files.update(picture_files(self.project))
         files["translate/index.md"] = self.translate_index()
         files["glossary.md"] = glossary(self, lang)
         for doc in self.project.pages:
-            files[f"translate/{doc}.md"] = self._kept(f"translate/{doc}.md", doc, self.translate_page)
+            files[f"translate/{doc}.md"] = self._kept(f"translate/{doc}.md", (doc,), lambda: self.translate_page(doc))
         return LanguageSite(lang.code, files, self.nav(), self.theme_strings())
 
-    def _kept(self, path: str, page_id: str, make: Callable[[str], str]) -> str:
-        """A page's Markdown: kept from an earlier render when nothing it reads changed."""
+    def _kept(self, path: str, reads: tuple[str, ...], make: Callable[[], str]) -> str:
+        """A page's Markdown: kept from an earlier render when nothing it reads changed
+        (``reads``: the rules pages whose own files it reads)."""
         if self.memo is None:
-            return make(page_id)
-        return self.memo.render(path, page_id, lambda: make(page_id))
+            return make()
+        return self.memo.render(path, reads, make)
+
+    def _citing(self, publisher_id: str) -> tuple[str, ...]:
+        """The rules pages a publisher's page reads: those citing one of its printings (their
+        titles, the texts their printing footnotes mark, the footnotes themselves)."""
+        cited = printing_index(self.project).cited
+        found = {page.id: None for printing in self.project.site.printings if printing.publisher == publisher_id
+                 for page in cited.get(printing.id, [])}
+        return tuple(found)
 
     def nav(self) -> list[NavEntry]:
         lang = self.lang
@@ -323,6 +345,7 @@ def prepare_rendering(project: Project, cache: Path | None = None, memos: dict[s
             for unit in units.values():
                 unit_status(project, code, unit)
     picture_files(project)
+    printing_index(project)
     for shortcode in (*ICONS.values(), STATUS_ICON):  # drawing the first icon loads Material's icon index
         svg(shortcode)
     if memos is not None:

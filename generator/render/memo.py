@@ -11,10 +11,13 @@ A rules page and its translators' comparison page read, and only read:
   (every top-level field of its YAML but its texts, and its title in every language);
 - the code that renders (this package and its templates) and the libraries it calls.
 
+A publisher's page reads the same, with the own files of every page that cites one of its
+printings (their printing footnotes and the texts those mark) in place of one page's.
+
 A page's key is a fingerprint of exactly these, so a kept page is the page a cold build
 renders (``tests/test_incremental.py`` compares whole sites after edits of each kind). The
-pages that gather every page (home, publishers, glossary, translation status) are rendered
-on every build. Kept pages live under ``build/render-cache/<language>.pickle``, with a
+pages that gather every page (home, glossary, translation status) are rendered on every
+build. Kept pages live under ``build/render-cache/<language>.pickle``, with a
 journal of the pages rendered again since (:mod:`generator.journal`), written by this
 process only, and in memory for the preview, which renders on every edit.
 """
@@ -129,11 +132,13 @@ class RenderMemo:
         """The pages this process last rendered for ``code`` (the preview renders on every edit)."""
         return cls(project, code, _MEMORY.get(code))
 
-    def key(self, path: str, page_id: str) -> str:
-        return page_key(self.prints, self.code, path, page_id)
+    def key(self, path: str, reads: tuple[str, ...]) -> str:
+        return page_key(self.prints, self.code, path, reads)
 
-    def render(self, path: str, page_id: str, make: Callable[[], str]) -> str:
-        key = self.key(path, page_id)
+    def render(self, path: str, reads: tuple[str, ...], make: Callable[[], str]) -> str:
+        """``path``'s text: kept if its key holds, else ``make()``'s; ``reads`` are the rules
+        pages whose own files the page reads (see :func:`page_key`)."""
+        key = self.key(path, reads)
         found = self.kept.get(path)
         if found is not None and found[0] == key:
             self.hits += 1
@@ -143,10 +148,10 @@ class RenderMemo:
         self.used[path] = (key, text)
         return text
 
-    def will_render(self, path: str, page_id: str) -> bool:
+    def will_render(self, path: str, reads: tuple[str, ...]) -> bool:
         """Whether :meth:`render` will make ``path`` again rather than take the kept page."""
         found = self.kept.get(path)
-        return found is None or found[0] != self.key(path, page_id)
+        return found is None or found[0] != self.key(path, reads)
 
     def remember(self) -> None:
         """Keep this render's pages, and only them, in this process."""
@@ -158,15 +163,17 @@ class RenderMemo:
         journal.save(folder / f"{self.code}.pickle", _TAG, self.used, self._stored)
 
 
-def page_key(prints: Fingerprints, code: str, path: str, page_id: str) -> str:
-    """The key of one page of one language: what it reads, see the module text."""
-    return digest(prints.shared, prints.own[page_id], code, path)
+def page_key(prints: Fingerprints, code: str, path: str, reads: tuple[str, ...]) -> str:
+    """The key of one page of one language: what it reads, see the module text. A rules page
+    reads its own files (``reads`` is that page); a publisher's page those of every page
+    citing one of its printings."""
+    return digest(prints.shared, *(prints.own[page_id] for page_id in reads), code, path)
 
 
 def comparisons_to_render(project: Project, memos: dict[str, RenderMemo]) -> list[str]:
     """The pages whose comparison page some language of ``memos`` will render again."""
     return [page_id for page_id in project.pages
-            if any(memo.will_render(f"translate/{page_id}.md", page_id) for memo in memos.values())]
+            if any(memo.will_render(f"translate/{page_id}.md", (page_id,)) for memo in memos.values())]
 
 
 # The preview's pages in memory: language -> path -> (key, text).
