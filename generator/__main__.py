@@ -5,8 +5,6 @@ Stage: command.
 
 from __future__ import annotations
 
-import sys
+from .cli import run
 
-from .cli import main
-
-sys.exit(main())
+run()

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
+import os
 import pkgutil
 import sys
 from pathlib import Path
@@ -53,5 +55,28 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
+def exit_now(code: int) -> None:
+    """End the process at once with ``code``, once its output is out.
+
+    At exit Python frees every object one by one; after a build that is the whole loaded
+    project, the kept renders and MkDocs' pages, about 0.3 s of CPU after a rebuild at 150
+    pages (a fifteenth of it) and more the larger the site. Nothing else is left to do by
+    then: the language workers have been joined, every file was written and closed by its
+    own ``with`` block, and the output is flushed here."""
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe or stream: nothing more can reach it
+            code = code or 1
+    os._exit(code)
+
+
+def run() -> None:
+    """The ``rulesite`` command (and ``python -m generator``): :func:`main`, then
+    :func:`exit_now`. Tests call :func:`main`, which returns."""
+    exit_now(main())
+
+
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    run()

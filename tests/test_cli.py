@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import ROOT
+from .test_build import small_project  # noqa: F401 (a fixture)
 
 
 def run(root: Path, *args: str) -> subprocess.CompletedProcess:
@@ -68,3 +69,21 @@ def test_building_a_language_the_site_does_not_have_points_at_its_languages(mini
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert f"rules_data/site.yaml:{line}:1: error [unknown-language] no language 'xx'" in result.stderr
     assert not (tmp_path / "site").exists()
+
+
+def test_the_command_ends_without_tearing_down_yet_every_line_and_exit_code_gets_out(small_project, tmp_path):  # noqa: F811
+    # `rulesite` ends with os._exit after a command (see cli.exit_now): output to a pipe or a
+    # file is block-buffered, so a missing flush would lose the report's last lines.
+    buffered = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
+    with (tmp_path / "out.txt").open("w") as out:
+        built = subprocess.run([sys.executable, "-m", "generator", "--root", str(small_project), "build",
+                                "--site-dir", str(tmp_path / "site")], stdout=out, stderr=subprocess.PIPE,
+                               text=True, cwd=ROOT, env=buffered)
+    assert built.returncode == 0, built.stderr
+    report = (tmp_path / "out.txt").read_text().splitlines()
+    assert report[-2].startswith("built ") and report[-1].startswith("open "), report
+    pages = len(list((tmp_path / "site").rglob("*.html")))
+    assert report[-2].startswith(f"built {pages} HTML pages")
+    checked = subprocess.run([sys.executable, "-m", "generator", "--root", str(small_project), "check", "--strict"],
+                             capture_output=True, text=True, cwd=ROOT, env=buffered)
+    assert checked.returncode == 0 and checked.stdout.strip(), checked
