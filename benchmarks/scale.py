@@ -82,13 +82,11 @@ def build_rulesite(corpus: Path, site: Path) -> Run:
 def one_build(corpus: Path, site: Path) -> int:
     """The child process of a rulesite run: build, then print the CPU seconds per stage."""
     from generator.build import build
-
     from generator.cli import exit_now
 
     result = build(corpus, site_dir=site)
     print(json.dumps(result.timings.cpu))
     exit_now(0)  # as `rulesite build` ends: without freeing the heap object by object
-    return 0
 
 
 def anchor_project(corpus: Path, folder: Path) -> Path:

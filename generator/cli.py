@@ -12,6 +12,7 @@ import os
 import pkgutil
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 from . import commands
 from .problem import ProblemsFound, StageFailed, render
@@ -55,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
-def exit_now(code: int) -> None:
+def exit_now(code: int) -> NoReturn:
     """End the process at once with ``code``, once its output is out.
 
     At exit Python frees every object one by one; after a build that is the whole loaded

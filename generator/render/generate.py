@@ -100,6 +100,9 @@ class PrintingIndex:
 
     cited: dict[str, list[Any]]
     texts: dict[str, list[Any]]
+    citing: dict[str, tuple[str, ...]]
+    """Publisher -> the rules pages its page reads: those citing one of its printings (their
+    titles, the texts their printing footnotes mark, the footnotes themselves)."""
 
 
 _PRINTINGS: WeakKeyDictionary[Project, PrintingIndex] = WeakKeyDictionary()
@@ -109,7 +112,12 @@ def printing_index(project: Project) -> PrintingIndex:
     found = _PRINTINGS.get(project)
     if found is None:
         pages = project.pages.values()
-        found = _PRINTINGS[project] = PrintingIndex(cited_by(pages), texts_by_printing(pages, project.units))
+        cited = cited_by(pages)
+        citing: dict[str, dict[str, None]] = {publisher.id: {} for publisher in project.site.publishers}
+        for printing in project.site.printings:
+            citing.setdefault(printing.publisher, {}).update((page.id, None) for page in cited.get(printing.id, []))
+        found = _PRINTINGS[project] = PrintingIndex(cited, texts_by_printing(pages, project.units),
+                                                    {publisher: tuple(ids) for publisher, ids in citing.items()})
     return found
 
 
@@ -264,7 +272,8 @@ class SiteRenderer:
         files["publishers/index.md"] = self.publishers()
         for publisher in self.project.site.publishers:
             path = f"publishers/{publisher.id}.md"
-            files[path] = self._kept(path, self._citing(publisher.id), lambda: self.publisher(publisher.id))
+            files[path] = self._kept(path, printing_index(self.project).citing[publisher.id],
+                                     lambda: self.publisher(publisher.id))
         files.update(picture_files(self.project))
         files["translate/index.md"] = self.translate_index()
         files["glossary.md"] = glossary(self, lang)
@@ -278,14 +287,6 @@ class SiteRenderer:
         if self.memo is None:
             return make()
         return self.memo.render(path, reads, make)
-
-    def _citing(self, publisher_id: str) -> tuple[str, ...]:
-        """The rules pages a publisher's page reads: those citing one of its printings (their
-        titles, the texts their printing footnotes mark, the footnotes themselves)."""
-        cited = printing_index(self.project).cited
-        found = {page.id: None for printing in self.project.site.printings if printing.publisher == publisher_id
-                 for page in cited.get(printing.id, [])}
-        return tuple(found)
 
     def nav(self) -> list[NavEntry]:
         lang = self.lang
