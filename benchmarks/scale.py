@@ -34,6 +34,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NoReturn
 
 import yaml
 
@@ -79,7 +80,7 @@ def build_rulesite(corpus: Path, site: Path) -> Run:
     return run
 
 
-def one_build(corpus: Path, site: Path) -> int:
+def one_build(corpus: Path, site: Path) -> NoReturn:
     """The child process of a rulesite run: build, then print the CPU seconds per stage."""
     from generator.build import build
     from generator.cli import exit_now

@@ -270,10 +270,10 @@ class SiteRenderer:
         files["variants.md"] = self.variants()
         files["tiles.md"] = self.tile_catalogue()
         files["publishers/index.md"] = self.publishers()
+        citing = printing_index(self.project).citing
         for publisher in self.project.site.publishers:
             path = f"publishers/{publisher.id}.md"
-            files[path] = self._kept(path, printing_index(self.project).citing[publisher.id],
-                                     lambda: self.publisher(publisher.id))
+            files[path] = self._kept(path, citing[publisher.id], lambda: self.publisher(publisher.id))
         files.update(picture_files(self.project))
         files["translate/index.md"] = self.translate_index()
         files["glossary.md"] = glossary(self, lang)
