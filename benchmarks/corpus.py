@@ -26,7 +26,7 @@ from typing import Any
 
 import yaml
 
-from generator.units import fingerprint
+from generator.model.units import fingerprint
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES_PER_EXPANSION = 6

@@ -24,10 +24,11 @@ from pathlib import Path
 
 import yaml
 
-from generator import check, cli, scorer
+from generator import cli, scorer
+from generator.check import references as check
 from generator.project import load
 from generator.render.generate import render_language
-from generator.source import Source, read
+from generator.read.source import Source, read
 
 ROOT = Path(__file__).resolve().parent.parent
 

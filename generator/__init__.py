@@ -1,16 +1,14 @@
 """rulesite: a generator for a multilingual Carcassonne rules-clarification reference site.
 
-The stages, in order (each module's docstring names its own; no module imports a later
-stage, which ``tests/test_architecture.py`` checks): ``scorer`` (pure rules) and
-``vocabulary`` (ids, language codes, editions, template syntax); ``read``
-(:func:`source.read_all`); ``model``; ``validate`` (:func:`validate.validate_all`);
-``check`` (:func:`check.check_references`, the tile catalogue
-in :mod:`catalogue`); ``score`` (:func:`examples.score_examples`);
-``translations`` (:func:`translations.load_translations`); ``load`` (:class:`project.Project`);
-``render`` (per language: rules pages as HTML, the rest as Markdown); ``write``; ``build`` (:func:`build.build`, MkDocs through
-:mod:`mkdocs_adapter`); ``command`` (the ``rulesite`` command line).
+Each package is one stage, in pipeline order; no module imports a later stage
+(``tests/test_architecture.py`` computes the import graph and checks it):
 
-Stage: command.
+``scorer`` (the pure rules) → ``core`` (problems, codes, vocabulary) → ``cache`` (what
+builds keep) → ``read`` (YAML to data) → ``model`` (formats and validation) → ``check``
+(cross-references, catalogue, translations, termbase) → ``score`` (worked examples) →
+``project`` (:func:`project.load`) → ``i18n`` (translators' tools) → ``render`` (pages in
+memory) → ``output`` (files on disk, the site folder) → ``site`` (MkDocs) → ``build``
+(:func:`build.build`) → ``commands`` (the ``rulesite`` command line, with ``cli``).
 """
 
 from __future__ import annotations

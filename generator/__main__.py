@@ -1,10 +1,8 @@
 """``python -m generator``: the ``rulesite`` command.
-
-Stage: command.
 """
 
 from __future__ import annotations
 
-from .cli import run
+from generator.cli import run
 
 run()

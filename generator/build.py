@@ -1,8 +1,5 @@
 """``build()``: the whole site, every language, in named stages.
 
-Stage: build (the last stage; it calls every other one in order: read, validate, check,
-score, translations (and their term check), render, write, then MkDocs through :mod:`generator.mkdocs_adapter`).
-
 Like MkDocs' own ``build()``, nothing is written until everything has been read and
 checked, and the previous ``site/`` is replaced only by a complete new one: a failure at
 any stage leaves it untouched.
@@ -23,22 +20,22 @@ from pathlib import Path
 from typing import Iterator
 from urllib.parse import urlsplit
 
-from . import read_cache
-from .assemble import write_part
-from .atomic import die_with_parent
-from .check import check_references
-from .examples import score_examples
-from .mkdocs_adapter import Generated, build_language, preload, write_config
-from .problem import DataError, Problem, ProblemsFound, StageFailed
-from .project import Project, assemble, checked
-from .render.generate import prepare_rendering, render_language
-from .render.memo import RenderMemo
-from .site_writer import SiteWriter
-from .sitedir import mark, recover, refuse_unsafe, staging_for, swap
-from .source import DATA, read_all
-from .translations import check_terms, load_translations
-from .validate import validate_all
-from .write import html_files, scan_template_syntax, site_root, write_language
+from generator.read import cache as read_cache
+from generator.output.assemble import write_part
+from generator.core.atomic import die_with_parent
+from generator.check.references import check_references
+from generator.score.examples import score_examples
+from generator.site.adapter import Generated, build_language, preload, write_config
+from generator.core.problem import DataError, Problem, ProblemsFound, StageFailed
+from generator.project import Project, assemble, checked
+from generator.render.generate import prepare_rendering, render_language
+from generator.render.memo import RenderMemo
+from generator.output.site_writer import SiteWriter
+from generator.output.sitedir import mark, recover, refuse_unsafe, staging_for, swap
+from generator.read.source import DATA, read_all
+from generator.check.translations import check_terms, load_translations
+from generator.model.validate import validate_all
+from generator.output.write import html_files, scan_template_syntax, site_root, write_language
 
 # The generator's own work, as the site issue defines it: load, validate, score, render
 # and write Markdown. MkDocs, and the final scan and swap of the built site, are not.

@@ -1,6 +1,4 @@
 """The ``rulesite`` command line: a thin shell over the pipeline modules.
-
-Stage: command.
 """
 
 from __future__ import annotations
@@ -14,8 +12,8 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
-from . import commands
-from .problem import ProblemsFound, StageFailed, render
+from generator import commands
+from generator.core.problem import ProblemsFound, StageFailed, render
 
 
 def build_parser() -> argparse.ArgumentParser:

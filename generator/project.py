@@ -1,9 +1,4 @@
 """Load stage: the :class:`Project` every later stage reads, assembled from the stages before.
-
-Stage: load (after read, validate, check, score and translations; before render). Like
-MkDocs' ``build()``, :func:`load` names its stages and writes nothing: it returns the
-project together with every problem found, and the caller decides whether the problems
-allow going on; :func:`checked` turns errors into :class:`DataError`.
 """
 
 from __future__ import annotations
@@ -12,18 +7,19 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from . import terms
-from .check import Known, References, check_references
-from .examples import Scored, ScoredExample, score_examples
-from .load_memo import NONE, LoadMemo
-from .model import Page, Rulesets, Site, TermBase, Ui
-from .problem import DataError, Problems
-from .rulesets import RulesetTable
-from .source import Source, read_all
-from .tiles import Catalogue
-from .translations import TranslationDoc, Translations, check_terms, load_translations
-from .units import UnitInfo
-from .validate import Data, validate_all
+from generator.check import terms
+from generator.check.references import Known, References, check_references
+from generator.score.examples import Scored, ScoredExample, score_examples
+from generator.cache.load_memo import NONE, LoadMemo
+from generator.cache.state import Derived
+from generator.model.data import Page, Rulesets, Site, TermBase, Ui
+from generator.core.problem import DataError, Problems
+from generator.check.rulesets import RulesetTable
+from generator.read.source import Source, read_all
+from generator.model.tiles import Catalogue
+from generator.check.translations import TranslationDoc, Translations, check_terms, load_translations
+from generator.model.units import UnitInfo
+from generator.model.validate import Data, validate_all
 
 __all__ = ["DataError", "Project", "TranslationDoc", "assemble", "checked", "load", "load_checked"]
 
@@ -45,6 +41,8 @@ class Project:
     term_findings: list[terms.Finding] = field(default_factory=list)
     """Every ``term`` warning of the translations, with its language, document and unit."""
     tiles: Catalogue = field(default_factory=Catalogue)
+    derived: Derived = field(default_factory=Derived, repr=False)
+    """What later stages work out of this project, kept with it (:mod:`generator.cache.state`)."""
 
     @cached_property
     def source_language(self) -> str:

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator import cli
-from generator.po import export, import_files
+from generator.i18n.po import export, import_files
 from generator.project import load
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,8 +1,11 @@
-"""The shape of the code: stages in order, one definition of each vocabulary.
+"""The shape of the code: packages in pipeline order, one definition of each vocabulary.
 
-Every module of ``generator/`` names its stage in its docstring (``Stage: render.``); an
-import may only point at the same or an earlier stage, and the import graph has no
-cycle. Imports under ``if TYPE_CHECKING:`` are for type hints only and do not count.
+The folder listing of ``generator/`` is the architecture: each package (or top-level
+module) is one stage, and ``STAGES`` lists them in pipeline order. A module may import at
+run time only the same or an earlier stage; ``cache/`` imports only ``core/``; the scorer
+imports nothing of the project; and the import graph has no cycle, imports under
+``if TYPE_CHECKING:`` included (those are allowed to point at a later stage, for type
+hints, as long as they close no cycle).
 """
 
 from __future__ import annotations
@@ -16,8 +19,11 @@ import pytest
 from generator import scorer
 
 PACKAGE = Path(__file__).resolve().parent.parent / "generator"
-STAGES = ("scorer", "vocabulary", "read", "model", "validate", "check", "score", "translations", "load",
-          "render", "write", "build", "command")
+# Pipeline order. A top-level module is a stage of its own (project, build); cli and
+# __main__ belong to the command line.
+STAGES = ("scorer", "core", "cache", "read", "model", "check", "score", "project", "i18n", "render",
+          "output", "site", "build", "commands")
+_COMMAND_LINE = {"cli", "__main__", "__init__"}
 
 
 def _module_name(path: Path) -> str:
@@ -29,11 +35,10 @@ MODULES = {_module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
 
 
 def _stage(path: Path) -> str:
-    doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
-    found = re.findall(r"^Stage: ([a-z]+)", doc, re.M)
-    assert len(found) == 1, f"{path.name}: the docstring must name its stage once, as 'Stage: <name>.'"
-    assert found[0] in STAGES, f"{path.name}: unknown stage {found[0]!r}; stages are {', '.join(STAGES)}"
-    return found[0]
+    first = path.relative_to(PACKAGE).parts[0].removesuffix(".py")
+    stage = "commands" if first in _COMMAND_LINE else first
+    assert stage in STAGES, f"{path}: {stage!r} is no stage; add it to STAGES in pipeline order"
+    return stage
 
 
 def _type_checking_only(tree: ast.Module) -> set[int]:
@@ -45,10 +50,11 @@ def _type_checking_only(tree: ast.Module) -> set[int]:
     return lines
 
 
-def _imports(name: str, path: Path) -> set[str]:
-    """Modules of the package that ``name`` imports at run time (functions included)."""
+def _imports(name: str, path: Path, type_only: bool = False) -> set[str]:
+    """Modules of the package that ``name`` imports at run time (functions included), or,
+    with ``type_only``, under ``if TYPE_CHECKING:`` too."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    skip = _type_checking_only(tree)
+    skip = set() if type_only else _type_checking_only(tree)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
     for node in ast.walk(tree):
@@ -64,7 +70,7 @@ def _imports(name: str, path: Path) -> set[str]:
                 module = ".".join(base + ([node.module] if node.module else []))
             else:
                 module = node.module or ""
-            # `from . import markup` imports the module generator.markup, not the package.
+            # `from . import markup` imports the module generator.model.markup, not the package.
             targets = [f"{module}.{alias.name}" if f"{module}.{alias.name}" in MODULES else module
                        for alias in node.names]
         for target in targets:
@@ -76,11 +82,24 @@ def _imports(name: str, path: Path) -> set[str]:
 
 
 GRAPH = {name: _imports(name, path) for name, path in MODULES.items()}
+ALL_IMPORTS = {name: _imports(name, path, type_only=True) for name, path in MODULES.items()}
 
 
-def test_every_module_names_its_stage():
+def test_every_module_is_in_a_stage():
     for path in MODULES.values():
         _stage(path)
+
+
+def test_the_top_level_is_about_a_dozen_entries():
+    entries = [p.name for p in PACKAGE.iterdir() if not p.name.startswith((".", "__pycache__"))]
+    assert len(entries) <= 20, sorted(entries)
+
+
+def test_the_cache_package_imports_only_core():
+    for name, targets in ALL_IMPORTS.items():
+        if name.startswith("generator.cache"):
+            outside = {t for t in targets if not t.startswith(("generator.core", "generator.cache"))}
+            assert not outside, f"{name} imports {sorted(outside)}"
 
 
 @pytest.mark.parametrize("name", sorted(MODULES))
@@ -105,12 +124,27 @@ def test_the_import_graph_has_no_cycle():
         visit(name, ())
 
 
+def test_no_cycle_through_type_only_imports_either():
+    done: set[str] = set()
+
+    def visit(name: str, trail: tuple[str, ...]) -> None:
+        assert name not in trail, "import cycle: " + " -> ".join(trail + (name,))
+        if name in done:
+            return
+        for target in sorted(ALL_IMPORTS[name]):
+            visit(target, trail + (name,))
+        done.add(name)
+
+    for name in sorted(ALL_IMPORTS):
+        visit(name, ())
+
+
 def test_the_scorer_imports_only_the_standard_library_and_itself():
     for name, path in MODULES.items():
         if not name.startswith("generator.scorer"):
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and not node.level:
+            if isinstance(node, ast.ImportFrom) and not node.level and not node.module.startswith("generator.scorer"):
                 assert node.module in ("__future__", "dataclasses", "types", "typing", "collections", "math",
                                        "functools", "itertools", "string"), f"{name} imports {node.module}"
             elif isinstance(node, ast.Import):
@@ -120,19 +154,20 @@ def test_the_scorer_imports_only_the_standard_library_and_itself():
 def test_the_graph_sees_real_imports():
     # The checks above would pass on an empty graph: make sure imports are found at all.
     assert "generator.project" in GRAPH["generator.build"]
-    assert "generator.scorer" in GRAPH["generator.scenario"]
-    assert "generator.render.generate" in GRAPH["generator.mkdocs_adapter"]
+    assert "generator.scorer" in GRAPH["generator.score.scenario"]
+    assert "generator.render.generate" in GRAPH["generator.site.adapter"]
+    assert any(targets for name, targets in ALL_IMPORTS.items() if name.startswith("generator.cache"))
 
 
 # --------------------------------------------------------------------------- one definition each
 
 # (what, regular expression finding a copy in source text, the one module allowed to hold it)
 DEFINITIONS = [
-    ("the id pattern", re.escape("[a-z0-9]+(?:[-.][a-z0-9]+)*"), "generator/vocabulary.py"),
-    ("the language-code pattern", re.escape("[a-z]{2,3}"), "generator/vocabulary.py"),
-    ("the edition pattern", re.escape("C[0-9]"), "generator/vocabulary.py"),
+    ("the id pattern", re.escape("[a-z0-9]+(?:[-.][a-z0-9]+)*"), "generator/core/vocabulary.py"),
+    ("the language-code pattern", re.escape("[a-z]{2,3}"), "generator/core/vocabulary.py"),
+    ("the edition pattern", re.escape("C[0-9]"), "generator/core/vocabulary.py"),
     ("the list of editions", r"""["']C1["']\s*,\s*["']C2["']""", "generator/scorer/features.py"),
-    ("the template-syntax pattern", re.escape(r"\{\{|\{%"), "generator/vocabulary.py"),
+    ("the template-syntax pattern", re.escape(r"\{\{|\{%"), "generator/core/vocabulary.py"),
     ("the list of farm methods", r"""["']per-field["']\s*,\s*["']per-field-city-once["']""",
      "generator/scorer/ruleset.py"),
     ("is_int", r"def _?is_int\b", "generator/scorer/features.py"),
@@ -214,7 +249,7 @@ def test_the_scenario_docs_list_where_each_attribute_goes_as_the_feature_table_d
 
 
 def test_the_scenario_docs_list_every_placement_code_the_reader_can_give():
-    from generator.scenario import _only
+    from generator.score.scenario import _only
 
     documented = {code for row in _doc_rows("|Code|Situation|") for code in re.findall(r"`([a-z-]+)`", row[0])}
     placement = {_only(name) for name in ("complete", *scorer.ATTRIBUTES)}
@@ -225,9 +260,9 @@ def test_the_scenario_docs_list_every_placement_code_the_reader_can_give():
 # --------------------------------------------------------------------------- build() names its stages
 
 # The stage function build() calls, and the stage of the module it must live in.
-STAGE_CALLS = [("read_all", "read"), ("validate_all", "validate"), ("check_references", "check"),
-               ("score_examples", "score"), ("load_translations", "translations"), ("check_terms", "translations"),
-               ("render_language", "render"), ("write_language", "write"), ("build_language", "build")]
+STAGE_CALLS = [("read_all", "read"), ("validate_all", "model"), ("check_references", "check"),
+               ("score_examples", "score"), ("load_translations", "check"), ("check_terms", "check"),
+               ("render_language", "render"), ("write_language", "output"), ("build_language", "site")]
 
 
 def _calls(function: ast.FunctionDef) -> list[str]:
@@ -268,3 +303,63 @@ def test_every_function_is_under_sixty_lines():
                 if lines > MAX_FUNCTION_LINES:
                     long.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno} {node.name}: {lines} lines")
     assert long == []
+
+
+# --------------------------------------------------------------------------- one home for caching
+
+# Module-level names outside cache/ that are assigned once and changed at run time, with why
+# each is not derived state. Everything a stage works out and keeps lives in
+# generator/cache/state.py (State per process, Derived per project).
+NOT_CACHES = {
+    "generator.build._worker_job": "the job a worker process was started with (set once by the pool initializer)",
+}
+_MUTATORS = {"add", "append", "clear", "discard", "extend", "insert", "pop", "popitem", "remove", "setdefault",
+             "update", "__setitem__"}
+_MUTABLE_CALLS = {"dict", "set", "list", "defaultdict", "OrderedDict", "WeakKeyDictionary", "WeakValueDictionary",
+                  "LoadMemo", "Counter", "deque"}
+
+
+def _changed_at_run_time(tree: ast.Module, name: str) -> bool:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Global) and name in node.names:
+            return True
+        target = None
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
+            targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]
+            for target in targets:
+                if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and target.value.id == name:
+                    return True
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _MUTATORS
+                and isinstance(node.func.value, ast.Name) and node.func.value.id == name):
+            return True
+    return False
+
+
+def _module_state(path: Path) -> list[str]:
+    """Names assigned at module level that the module changes afterwards (caches, memos)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = []
+    for node in tree.body:
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        value = getattr(node, "value", None)
+        for target in targets:
+            if not isinstance(target, ast.Name):
+                continue
+            mutable = isinstance(value, (ast.Dict, ast.Set, ast.List, ast.ListComp, ast.DictComp, ast.SetComp)) or (
+                isinstance(value, ast.Call) and getattr(value.func, "id", getattr(value.func, "attr", "")) in _MUTABLE_CALLS)
+            rebound = any(isinstance(n, ast.Global) and target.id in n.names for n in ast.walk(tree))
+            if rebound or (mutable and _changed_at_run_time(tree, target.id)):
+                names.append(target.id)
+    return names
+
+
+def test_no_module_keeps_state_of_its_own_outside_the_cache_package():
+    found = {f"{name}.{var}" for name, path in MODULES.items() if not name.startswith("generator.cache")
+             for var in _module_state(path)}
+    assert found - set(NOT_CACHES) == set(), "keep it in generator/cache/state.py"
+    assert set(NOT_CACHES) <= found, "an exception that no longer exists: drop it from NOT_CACHES"
+
+
+def test_the_scan_finds_module_state():
+    # The scan above would pass if it found nothing at all: it must see the one real state.
+    assert "_CURRENT" in _module_state(PACKAGE / "cache" / "state.py")

@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 from generator import scorer
 from generator.project import load
 from generator.render import svg
-from generator.rulesets import load_rulesets
-from generator.scenario import check_expect, load_scenario
+from generator.check.rulesets import load_rulesets
+from generator.score.scenario import check_expect, load_scenario
 from generator.scorer import board as boards
-from generator.catalogue import load_catalogue
+from generator.check.catalogue import load_catalogue
 
 from .conftest import FIXTURES, ROOT
 from .fixture_header import read_header

@@ -10,7 +10,7 @@ import pytest
 from generator.project import load_checked
 from generator.render.language import Lang
 from generator.render.pictures import board_alt
-from generator.units import walk_sections
+from generator.model.units import walk_sections
 
 from .conftest import ROOT
 from .test_browser import ARTIFACTS, base_url, browser, page  # noqa: F401  (shared fixtures)

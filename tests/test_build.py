@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from generator.build import build
-from generator.mkdocs_adapter import STEMMED
+from generator.site.adapter import STEMMED
 from generator.project import load_checked
-from generator.problem import ProblemsFound, StageFailed
+from generator.core.problem import ProblemsFound, StageFailed
 
 from .conftest import ROOT
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from benchmarks.corpus import Corpus
 from generator.project import load, load_checked
-from generator.status import summarize
+from generator.i18n.status import summarize
 
 from .conftest import ROOT
 

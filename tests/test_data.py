@@ -12,11 +12,11 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from generator import markup
+from generator.model import markup
 from generator.project import load_checked
-from generator.schema import dump, schemas
-from generator.source import read
-from generator.status import unit_status
+from generator.output.schema import dump, schemas
+from generator.read.source import read
+from generator.i18n.status import unit_status
 
 from .conftest import ROOT
 

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.render.escape import md_text
-from generator.write import safe_join
+from generator.output.write import safe_join
 
 # The extensions of mkdocs.yml that read inline syntax.
 EXTENSIONS = ["abbr", "admonition", "attr_list", "md_in_html", "tables", "footnotes", "toc", "pymdownx.emoji"]
@@ -82,7 +82,7 @@ def test_a_symbolic_link_inside_the_output_folder_cannot_lead_out(tmp_path):
 
 
 def test_writing_a_tree_replaces_links_and_never_writes_outside(tmp_path):
-    from generator.write import sync_tree
+    from generator.output.write import sync_tree
 
     outside = tmp_path / "outside.md"
     outside.write_text("kept", encoding="utf-8")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.source import read
+from generator.read.source import read
 
 from .conftest import ROOT
 

@@ -12,12 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from generator import cli, screen
-from generator.check import placeholder_problems
+from generator import cli
+from generator.read import screen
+from generator.check.references import placeholder_problems
 from generator.project import load
-from generator.scenario import load_scenario
-from generator.sitedir import MARKER, SiteDirError, recover, refuse_unsafe
-from generator.source import parse
+from generator.score.scenario import load_scenario
+from generator.output.sitedir import MARKER, SiteDirError, recover, refuse_unsafe
+from generator.read.source import parse
 
 from .conftest import FIXTURES, ROOT
 
@@ -165,7 +166,7 @@ def test_a_po_import_with_a_control_character_writes_nothing(tmp_path):
     project_root = tmp_path / "project"
     for name in ("rules_data", "examples", "content"):
         shutil.copytree(ROOT / name, project_root / name)
-    from generator.po import export, import_files
+    from generator.i18n.po import export, import_files
 
     project, _ = load(project_root)
     language = project.target_languages[0]

@@ -20,7 +20,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from benchmarks.markdown_pages import markdown_pages
-from generator import mkdocs_adapter
+from generator.site import adapter as mkdocs_adapter
 from generator.project import load_checked
 from generator.render.generate import SiteRenderer
 from generator.render.html_page import FLAG

@@ -12,8 +12,9 @@ import shutil
 
 import pytest
 
+from generator.cache import state
 from generator.build import build
-from generator.problem import StageFailed
+from generator.core.problem import StageFailed
 from generator.project import load, load_checked
 from generator.render.generate import printing_index, render_language
 from generator.render.memo import RenderMemo
@@ -188,11 +189,12 @@ def test_render_memo_renders_again_only_the_edited_page(primed, tmp_path):
 
 
 def test_a_rebuild_reuses_the_kept_parses_only_for_unchanged_text(primed, tmp_path, monkeypatch):
-    from generator import read_cache, source
+    from generator.read import cache as read_cache
+    from generator.read import source
 
     project = tmp_path / "project"
     shutil.copytree(primed, project, ignore=shutil.ignore_patterns("site"))
-    monkeypatch.setattr(source, "_PARSED", {})
+    monkeypatch.setattr(state, "_CURRENT", state.State())  # a fresh process: nothing parsed yet
     calls = []
     monkeypatch.setattr(source, "parse", lambda text, file, parse=source.parse: calls.append(file) or parse(text, file))
     name, edit = EDITS["english text"]
@@ -203,11 +205,11 @@ def test_a_rebuild_reuses_the_kept_parses_only_for_unchanged_text(primed, tmp_pa
 
 
 def test_a_translation_check_found_clean_is_skipped_and_a_changed_text_is_checked_again(monkeypatch):
-    from generator import check, clean_memo
-    from generator.source import Source
+    from generator.check import references as check
+    from generator.cache import clean_memo
+    from generator.read.source import Source
 
-    monkeypatch.setattr(clean_memo, "_KNOWN", set())
-    monkeypatch.setattr(clean_memo, "_USED", set())
+    monkeypatch.setattr(state, "_CURRENT", state.State())
     source = Source(file="t.yaml", text="units:\n  a:\n    text: x\n", data={})
     calls = []
     original = check._structure_warnings
@@ -225,14 +227,13 @@ def test_a_translation_check_found_clean_is_skipped_and_a_changed_text_is_checke
 
 
 def test_kept_clean_checks_travel_to_the_next_build_and_warnings_still_show(primed, tmp_path, monkeypatch):
-    from generator import clean_memo, read_cache
+    from generator.read import cache as read_cache
 
     project = tmp_path / "project"
     shutil.copytree(primed, project, ignore=shutil.ignore_patterns("site"))
-    monkeypatch.setattr(clean_memo, "_KNOWN", set())
-    monkeypatch.setattr(clean_memo, "_USED", set())
+    monkeypatch.setattr(state, "_CURRENT", state.State())
     read_cache.take(project / "build")
-    assert clean_memo._KNOWN  # the primed build kept its clean checks
+    assert state.current().clean_known  # the primed build kept its clean checks
     # A Dutch text given other numbers than its English is warned about, kept checks or not.
     name = f"rules_data/translations/nl/{PAGE}.yaml"
     text = (project / name).read_text(encoding="utf-8")
@@ -244,7 +245,8 @@ def test_kept_clean_checks_travel_to_the_next_build_and_warnings_still_show(prim
 
 
 def test_the_read_cache_is_written_again_only_when_a_parse_or_check_changed(primed, tmp_path, monkeypatch):
-    from generator import clean_memo, journal, read_cache, source
+    from generator.cache import journal
+    from generator.read import cache as read_cache
 
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     project = tmp_path / "project"
@@ -253,9 +255,7 @@ def test_the_read_cache_is_written_again_only_when_a_parse_or_check_changed(prim
     log = cache.with_name(cache.name + ".journal")
 
     def build_as_a_fresh_process() -> tuple[int, int | None]:
-        monkeypatch.setattr(source, "_PARSED", {})
-        monkeypatch.setattr(clean_memo, "_KNOWN", set())
-        monkeypatch.setattr(clean_memo, "_USED", set())
+        monkeypatch.setattr(state, "_CURRENT", state.State())
         build(project, site_dir=project / "site")
         return cache.stat().st_mtime_ns, log.stat().st_mtime_ns if log.exists() else None
 

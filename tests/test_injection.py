@@ -25,7 +25,7 @@ import pytest
 
 from generator.build import build
 from generator.project import load
-from generator.source import read
+from generator.read.source import read
 
 from .conftest import ROOT
 from .test_browser import CHROMIUM, FLAGS

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator import journal
+from generator.cache import journal
 
 TAG = "test 1"
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from generator.project import load
-from generator.sitedir import MARKER, recover
+from generator.output.sitedir import MARKER, recover
 
 from .conftest import ROOT
 
@@ -62,7 +62,7 @@ def po_case(tmp_path_factory):
     """A project, PO files that change every translation file of one language, and both states."""
     base = tmp_path_factory.mktemp("po-kill")
     old = _copy(base / "old")
-    from generator.po import export
+    from generator.i18n.po import export
 
     project, _ = load(old)
     language = project.target_languages[0]
@@ -204,7 +204,7 @@ def test_build_killed_while_languages_build_keeps_the_site_and_its_workers_die(b
 def test_build_killed_inside_the_swap_is_restored_by_the_next_run(built):
     project, before = built
     # Without an atomic exchange the swap is two renames: do the first, then die.
-    driver = ("import os, signal, sys\nimport generator.sitedir as s\n"
+    driver = ("import os, signal, sys\nimport generator.output.sitedir as s\n"
               "def first_rename_then_die(new, target):\n"
               "    os.replace(target, target.with_name('.' + target.name + '.old.deadbeef'))\n"
               "    os.kill(os.getpid(), signal.SIGKILL)\n"

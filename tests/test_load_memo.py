@@ -1,9 +1,9 @@
-"""The preview's loads keep each file's results (generator/load_memo.py): after any edit, a load
+"""The preview's loads keep each file's results (generator/cache/load_memo.py): after any edit, a load
 with the memo finds exactly the problems and renders exactly the pages a fresh load does."""
 
 from __future__ import annotations
 
-from generator.load_memo import LoadMemo
+from generator.cache.load_memo import LoadMemo
 from generator.project import load
 from generator.render.generate import render_language
 

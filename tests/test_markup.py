@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator import markup
-from generator.units import fingerprint
+from generator.model import markup
+from generator.model.units import fingerprint
 
 
 def test_parses_spans_and_references():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generator.mkdocs_adapter import choose_pages, fallback_page, search_settings
+from generator.site.adapter import choose_pages, fallback_page, search_settings
 
 PATHS = ["en/index.md", "en/contributing.md", "en/img/board.png", "nl/index.md", "pl/index.md", "xx/index.md",
          "assets/site.css", "robots.txt"]
@@ -58,7 +58,7 @@ def test_the_lean_theme_listing_adds_the_same_theme_files_and_still_loads_hidden
     from mkdocs.config import load_config
     from mkdocs.structure.files import Files
 
-    from generator.mkdocs_adapter import lean_theme_listing
+    from generator.site.adapter import lean_theme_listing
 
     root = Path(__file__).resolve().parent.parent
 
@@ -86,7 +86,7 @@ def test_configurations_are_parsed_by_libyaml_into_the_configuration_mkdocs_itse
     import yaml
     from mkdocs.config import load_config as mkdocs_load_config
 
-    from generator.mkdocs_adapter import load_config
+    from generator.site.adapter import load_config
 
     root = Path(__file__).resolve().parent.parent
     monkeypatch.setenv("RULESITE_TEST_NAME", "Overridden name")

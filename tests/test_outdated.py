@@ -10,9 +10,9 @@ import polib
 import pytest
 
 from generator.project import load_checked
-from generator.po import export
+from generator.i18n.po import export
 from generator.render.generate import SiteRenderer
-from generator.status import unit_status
+from generator.i18n.status import unit_status
 
 from .conftest import ROOT
 

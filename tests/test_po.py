@@ -12,9 +12,9 @@ import polib
 import pytest
 
 from generator.project import load_checked
-from generator.po import export, import_files
-from generator.status import unit_status
-from generator.units import fingerprint
+from generator.i18n.po import export, import_files
+from generator.i18n.status import unit_status
+from generator.model.units import fingerprint
 
 from .conftest import ROOT
 

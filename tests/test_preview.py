@@ -2,8 +2,8 @@
 writes (less what the live-reload server adds), edits reach the pages that show what was
 edited, and a data error is reported while the last good pages stay served.
 
-The preview rebuilds incrementally (generator/load_memo.py, the render memo, the page cache
-and MkDocs' dirty mode, see generator/mkdocs_adapter.py); these tests hold it to the cold
+The preview rebuilds incrementally (generator/cache/load_memo.py, the render memo, the page cache
+and MkDocs' dirty mode, see generator/site/adapter.py); these tests hold it to the cold
 build. How fast it is, the benchmark measures: `python -m benchmarks.scale --preview 300`.
 """
 
@@ -133,7 +133,7 @@ def test_the_watcher_sees_changes_and_not_reads(tmp_path):
 
     from watchdog.events import FileSystemEventHandler
 
-    from generator.mkdocs_adapter import _observer
+    from generator.site.adapter import _observer
 
     watched = tmp_path / "rules_data"
     watched.mkdir()

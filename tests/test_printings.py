@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from generator import printings
-from generator.model import Footnote
+from generator.model import printings
+from generator.model.data import Footnote
 from generator.project import load_checked
 
 ONLY = Footnote(id="only", kind="printing", only_in=["rgg"])

@@ -7,7 +7,7 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator import raw_html
+from generator.site import raw_html
 
 RAW_BLOCK = re.compile(re.escape(raw_html.OPEN) + "(.*?)" + re.escape(raw_html.CLOSE), re.S)
 

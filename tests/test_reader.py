@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from generator import printings, terms
+from generator.model import printings
+from generator.check import terms
 from generator.project import load_checked
 
 from .conftest import ROOT

@@ -12,8 +12,8 @@ import sys
 import pytest
 
 from generator.cli import main
-from generator import printings
-from generator.mkdocs_adapter import search_settings
+from generator.model import printings
+from generator.site.adapter import search_settings
 from generator.project import load_checked
 from generator.render.generate import SiteRenderer
 from generator.render.names import country_name, language_name

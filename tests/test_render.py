@@ -10,14 +10,14 @@ import re
 import pytest
 from markupsafe import Markup
 
-from generator import printings
+from generator.model import printings
 from generator.project import load_checked
 from generator.render import icons, language
 from generator.render.escape import md_text
 from generator.render.generate import SiteRenderer, render_site
-from generator.status import summarize
-from generator.ui_strings import required_keys
-from generator.vocabulary import TEMPLATE_OPENING
+from generator.i18n.status import summarize
+from generator.model.ui_strings import required_keys
+from generator.core.vocabulary import TEMPLATE_OPENING
 
 from .conftest import ROOT
 
@@ -203,7 +203,7 @@ def test_publisher_page_lists_every_page_that_cites_a_printing(project, en):
 
 
 def test_glossary_page_in_every_language_lists_the_terms(project):
-    from generator import terms
+    from generator.check import terms
     concepts = project.concepts
     assert concepts
     for code in project.languages:
@@ -230,7 +230,7 @@ def test_comparison_view_marks_glossary_terms(project):
 def test_box_chooser_lists_the_printings_each_page_knows_about(project):
     """Only the printings a page cites (see printings.columns): a list of every printing of
     the site would grow with the site on every page."""
-    from generator import printings
+    from generator.model import printings
 
     for code in project.languages:
         renderer = SiteRenderer(project, code)

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import model, scorer
-from generator.rulesets import BUILTIN_STANDARD, builtin, for_edition, load_rulesets
+from generator import scorer
+from generator.model import data as model
+from generator.check.rulesets import BUILTIN_STANDARD, builtin, for_edition, load_rulesets
 
 REPO = Path(__file__).resolve().parent.parent
 

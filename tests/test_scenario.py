@@ -11,14 +11,14 @@ import jsonschema
 import pytest
 
 from generator import scorer
-from generator.rulesets import load_rulesets
-from generator.scenario import (
+from generator.check.rulesets import load_rulesets
+from generator.score.scenario import (
     check_expect,
     load_scenario,
     read_scenario,
     scenario_schema,
 )
-from generator.source import parse
+from generator.read.source import parse
 
 from .fixture_header import read_header
 
@@ -225,9 +225,9 @@ def test_a_refusal_by_the_scorer_that_the_reader_missed_is_located_as_impossible
     # No YAML reaches this today: the reader's checks, driven by the same feature table as
     # the scorer's, come first. Switching them off shows the safety net still gives a
     # located problem (never a traceback) if a future check is forgotten.
-    import generator.scenario
+    import generator.score.scenario
 
-    monkeypatch.setattr(generator.scenario, "_check", lambda *args: [])
+    monkeypatch.setattr(generator.score.scenario, "_check", lambda *args: [])
     doc, problems = _read("scoring: final\nfeatures:\n  - {type: road, tiles: 3, pennants: 2}\n")
     assert doc is None
     assert [(p.line, p.column, p.code, p.message) for p in problems] == [

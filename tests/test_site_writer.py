@@ -9,8 +9,8 @@ import shutil
 
 import pytest
 
-from generator.site_writer import SiteWriter
-from generator.write import html_files, scan_template_syntax
+from generator.output.site_writer import SiteWriter
+from generator.output.write import html_files, scan_template_syntax
 
 
 @pytest.fixture
@@ -118,7 +118,7 @@ def test_the_final_scan_reads_only_the_pages_not_checked_as_they_were_written(tm
 
 def test_a_built_page_with_template_syntax_fails_the_build_and_keeps_the_site(tmp_path):
     from generator.build import build
-    from generator.problem import ProblemsFound
+    from generator.core.problem import ProblemsFound
 
     from .conftest import ROOT
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from generator.assemble import assemble
+from generator.output.assemble import assemble
 from generator.build import build
 from generator.cli import main
-from generator.problem import ProblemsFound
+from generator.core.problem import ProblemsFound
 from generator.project import load_checked
 
 from .test_build import digest, small_project  # noqa: F401 (a fixture)
@@ -52,7 +52,7 @@ def test_a_folder_that_is_not_a_part_is_refused(tmp_path):
 @pytest.mark.parametrize("manifest", ["[]", "{}", '{"languages": [], "base": "/", "built": {"en": "x"}}',
                                       '{"languages": [], "base": "/", "built": {"en": "x"}, "notfound": {}}'])
 def test_a_part_with_a_broken_manifest_is_refused_without_a_traceback(tmp_path, manifest):
-    from generator.assemble import MANIFEST
+    from generator.output.assemble import MANIFEST
 
     (tmp_path / "part").mkdir()
     (tmp_path / "part" / MANIFEST).write_text(manifest, encoding="utf-8")

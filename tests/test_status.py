@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 
 from generator.project import load_checked
-from generator.status import summarize, unit_status
-from generator.units import fingerprint
+from generator.i18n.status import summarize, unit_status
+from generator.model.units import fingerprint
 
 from .conftest import ROOT
 

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import polib
 
-from generator import terms
-from generator.model import TermBase
+from generator.check import terms
+from generator.model.data import TermBase
 from generator.project import load_checked
-from generator.po import export, import_files
+from generator.i18n.po import export, import_files
 from generator.project import load
-from generator.units import fingerprint
+from generator.model.units import fingerprint
 
 from .conftest import ROOT
 
@@ -55,7 +55,7 @@ def test_translation_forms_are_stems_and_compounds_count_where_allowed():
 
 
 def warnings(english: str, translated: str, language: str = "nl") -> list[str]:
-    from generator.source import parse
+    from generator.read.source import parse
     source, _ = parse(json.dumps(translated), "t.yaml")
     return [p.message for p in terms.check_unit(CONCEPTS, language, english, translated, source, ())]
 

@@ -1,6 +1,4 @@
 """``rulesite assemble``: one site from parts built by language on other machines or jobs.
-
-Stage: command.
 """
 
 from __future__ import annotations
@@ -8,7 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..assemble import assemble
+from generator.output.assemble import assemble
 
 
 def register(sub: argparse._SubParsersAction) -> None:

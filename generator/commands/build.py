@@ -1,13 +1,11 @@
 """``rulesite build``: the whole site, every language, into site/.
-
-Stage: command.
 """
 
 from __future__ import annotations
 
 import argparse
 
-from ..build import build
+from generator.build import build
 
 
 def register(sub: argparse._SubParsersAction) -> None:

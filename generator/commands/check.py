@@ -1,6 +1,4 @@
 """``rulesite check``: validate all data and confirm every worked example.
-
-Stage: command.
 """
 
 from __future__ import annotations
@@ -8,8 +6,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..problem import render
-from ..project import load
+from generator.core.problem import render
+from generator.project import load
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -3,8 +3,6 @@
 The picture is the one the site shows beside a worked example: the same data, the same
 drawing, the scored features outlined. Problems are reported like ``rulesite score``
 does; the file is written whole (to a temporary name, flushed, then renamed) or not at all.
-
-Stage: command.
 """
 
 from __future__ import annotations
@@ -13,13 +11,13 @@ import argparse
 import sys
 from pathlib import Path
 
-from .. import atomic
-from ..catalogue import load_catalogue
-from ..problem import ProblemsFound
-from ..render import svg
-from ..rulesets import load_rulesets
-from ..scenario import load_scenario
-from ..source import read
+from generator.core import atomic
+from generator.check.catalogue import load_catalogue
+from generator.core.problem import ProblemsFound
+from generator.render import svg
+from generator.check.rulesets import load_rulesets
+from generator.score.scenario import load_scenario
+from generator.read.source import read
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

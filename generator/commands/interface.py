@@ -3,17 +3,15 @@
 The interface strings are those of ``rules_data/ui.yaml``, which the theme also reads
 (footer, colour toggles, 404 pages, search dialog); Material's own words come translated
 with Material. Listed like ``rulesite status`` lists units: id and place in ui.yaml.
-
-Stage: command.
 """
 
 from __future__ import annotations
 
 import argparse
 
-from ..project import load_checked
-from ..status import doc_statuses
-from .status import add_language_option, chosen_languages
+from generator.project import load_checked
+from generator.i18n.status import doc_statuses
+from generator.commands.status import add_language_option, chosen_languages
 
 
 def register(sub: argparse._SubParsersAction) -> None:

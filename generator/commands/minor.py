@@ -1,6 +1,4 @@
 """``rulesite minor``: mark an English edit as minor so that translations stay current.
-
-Stage: command.
 """
 
 from __future__ import annotations
@@ -8,8 +6,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..project import load_checked
-from ..translation_store import accept_minor_edit
+from generator.project import load_checked
+from generator.i18n.store import accept_minor_edit
 
 
 def register(sub: argparse._SubParsersAction) -> None:

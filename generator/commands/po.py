@@ -1,6 +1,4 @@
 """``rulesite po``: gettext PO export and import for translators.
-
-Stage: command.
 """
 
 from __future__ import annotations
@@ -9,9 +7,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..project import load_checked
-from ..po import export, import_files
-from ..problem import render
+from generator.project import load_checked
+from generator.i18n.po import export, import_files
+from generator.core.problem import render
 
 
 def register(sub: argparse._SubParsersAction) -> None:

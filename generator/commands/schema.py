@@ -1,6 +1,4 @@
 """``rulesite schema``: write (or verify) the JSON Schema files in ``schema/``.
-
-Stage: command.
 """
 
 from __future__ import annotations
@@ -8,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..schema import dump, schemas
+from generator.output.schema import dump, schemas
 
 
 def register(sub: argparse._SubParsersAction) -> None:

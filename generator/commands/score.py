@@ -11,8 +11,6 @@ Output contract:
   scenario or rulesets file, or when ``expect`` differs (then each differing player is
   reported as ``expect-mismatch`` and the breakdown follows); 2 for an unknown
   ``--ruleset`` or other usage mistakes.
-
-Stage: command.
 """
 
 from __future__ import annotations
@@ -22,12 +20,12 @@ import json
 import sys
 from pathlib import Path
 
-from .. import scorer
-from ..boardscenario import board_totals, describe_feature
-from ..catalogue import load_catalogue
-from ..problem import ProblemsFound, render
-from ..rulesets import load_rulesets
-from ..scenario import check_expect, load_scenario
+from generator import scorer
+from generator.score.board_scenario import board_totals, describe_feature
+from generator.check.catalogue import load_catalogue
+from generator.core.problem import ProblemsFound, render
+from generator.check.rulesets import load_rulesets
+from generator.score.scenario import check_expect, load_scenario
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

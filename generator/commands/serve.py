@@ -1,13 +1,11 @@
 """``rulesite serve``: live preview of one language; data edits refresh the browser.
-
-Stage: command (the command line, after every stage).
 """
 
 from __future__ import annotations
 
 import argparse
 
-from ..mkdocs_adapter import serve
+from generator.site.adapter import serve
 
 
 def register(sub: argparse._SubParsersAction) -> None:

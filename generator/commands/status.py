@@ -1,6 +1,4 @@
 """``rulesite status``: how complete each language is, page by page.
-
-Stage: command.
 """
 
 from __future__ import annotations
@@ -8,8 +6,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..project import load_checked
-from ..status import doc_statuses, summarize
+from generator.project import load_checked
+from generator.i18n.status import doc_statuses, summarize
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -4,8 +4,6 @@ Text from YAML must come out as the same characters, never as markup: HTML is es
 and every character that Markdown or an enabled extension could read as syntax (emphasis,
 links, footnotes, attribute lists, emoji shortcodes, tables) becomes a numeric entity,
 which the browser shows unchanged and the search index decodes back to the character.
-
-Stage: render.
 """
 
 from __future__ import annotations

@@ -1,7 +1,5 @@
 """Footnotes of the pages written as HTML: numbered, linked both ways, listed in place.
 
-Stage: render.
-
 A reference's number depends on where it ends up on the finished page, which the parts of
 a page do not know while they are rendered (the flavour text is rendered after the sections
 but shown before them). So a reference is first written as a mark (:func:`mark`), and

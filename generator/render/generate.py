@@ -1,83 +1,33 @@
 """Render every generated page of every language, in memory: rules pages as HTML
 (:mod:`.html_page`), the others as Markdown.
-
-Stage: render.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
-from weakref import WeakKeyDictionary
 
-from jinja2 import (
-    Environment,
-    FileSystemBytecodeCache,
-    FileSystemLoader,
-    StrictUndefined,
-)
+from jinja2 import Environment
 from markupsafe import Markup
 
-from ..printings import cited_by, texts_by_printing
-from ..project import Project
-from ..status import unit_status
-from .escape import attr, md_text
-from . import footnotes, html_page
-from .glossary import glossary
-from .icons import icon, svg
-from .language import Lang
-from .memo import RenderMemo, comparisons_to_render
-from .names import country_name, language_name
-from .page import ICONS, PageRenderer, diff_label, excerpt
-from .pictures import LEGEND, image, legend_file, picture_base, picture_files, tile_alt, tile_file
-from .translator_views import comparison, dashboard, premark
+from generator.model.printings import cited_by, texts_by_printing
+from generator.project import Project
+from generator.i18n.status import unit_status
+from generator.render.escape import attr, md_text
+from generator.render import footnotes, html_page
+from generator.render.glossary import glossary
+from generator.render.icons import icon, svg
+from generator.render.language import Lang
+from generator.render.memo import RenderMemo, comparisons_to_render
+from generator.render.names import country_name, language_name
+from generator.render.page import ICONS, PageRenderer, diff_label, excerpt
+from generator.render.pictures import LEGEND, image, legend_file, picture_base, picture_files, tile_alt, tile_file
+from generator.render.templates import Renderer, environment
+from generator.render.translator_views import comparison, dashboard, premark
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 STATUS_ICON = ":material-translate:"
 """The icon of a rules page's translation status line."""
-
-
-def _attrsafe(value: object) -> Markup:
-    # Values inside attributes that Markdown itself parses (link titles, attribute lists):
-    # no quote or brace may end them early, and no entity is needed.
-    text = str(value).replace('"', "'").replace("{", "(").replace("}", ")").replace("\n", " ")
-    # Inline patterns run inside these values too: no link, emphasis or code may start.
-    text = text.replace("[", "(").replace("]", ")").replace("*", "∗").replace("`", "ʼ").replace("_", " ")
-    if not _balanced(text):
-        # Python-Markdown ends a link at the first ")" that closes nothing, title or not.
-        text = text.replace("(", "[").replace(")", "]")
-    return Markup(text.replace("<", "‹").replace(">", "›"))
-
-
-def _balanced(text: str) -> bool:
-    depth = 0
-    for char in text:
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        if depth < 0:
-            return False
-    return depth == 0
-
-
-@lru_cache(maxsize=4)
-def environment(cache: Path | None = None) -> Environment:
-    """The template environment; one per process is enough, so its compiled templates are kept."""
-    env = Environment(
-        loader=FileSystemLoader(str(TEMPLATES)),
-        # Compiling the templates costs more than rendering them; keep the bytecode.
-        bytecode_cache=FileSystemBytecodeCache(str(cache)) if cache else None,
-        autoescape=True,  # any value that is not already escaped Markdown gets HTML-escaped
-        undefined=StrictUndefined,  # a missing value is an error, never an empty hole on a page
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-    )
-    env.filters["yaml"] = lambda v: Markup(json.dumps(str(v), ensure_ascii=False))
-    env.filters["attrsafe"] = _attrsafe
-    env.filters["htmlattr"] = attr  # plain text into an HTML attribute inside Markdown
-    return env
 
 
 @dataclass
@@ -105,18 +55,15 @@ class PrintingIndex:
     titles, the texts their printing footnotes mark, the footnotes themselves)."""
 
 
-_PRINTINGS: WeakKeyDictionary[Project, PrintingIndex] = WeakKeyDictionary()
-
-
 def printing_index(project: Project) -> PrintingIndex:
-    found = _PRINTINGS.get(project)
+    found = project.derived.printing_index
     if found is None:
         pages = project.pages.values()
         cited = cited_by(pages)
         citing: dict[str, dict[str, None]] = {publisher.id: {} for publisher in project.site.publishers}
         for printing in project.site.printings:
             citing.setdefault(printing.publisher, {}).update((page.id, None) for page in cited.get(printing.id, []))
-        found = _PRINTINGS[project] = PrintingIndex(cited, texts_by_printing(pages, project.units),
+        found = project.derived.printing_index = PrintingIndex(cited, texts_by_printing(pages, project.units),
                                                     {publisher: tuple(ids) for publisher, ids in citing.items()})
     return found
 
@@ -132,17 +79,12 @@ class LanguageSite:
     """Interface strings the theme templates need (404 page, skip links)."""
 
 
-class SiteRenderer:
-    def __init__(self, project: Project, lang: str, env: Environment | None = None, memo: RenderMemo | None = None):
-        self.project = project
-        self.lang = Lang(project, lang)
-        self.env = env or environment()
-        self.memo = memo
+class SiteRenderer(Renderer):
+    """Every generated page of one language (the template machinery is :class:`Renderer`'s)."""
 
-    def render(self, template: str, path: str, **context: Any) -> str:
-        lang = self.lang
-        return self.env.get_template(template).render(
-            ui=lang.ui, ui_text=lang.ui_text, lang=lang, path=path, **context)
+    def __init__(self, project: Project, lang: str, env: Environment | None = None, memo: RenderMemo | None = None):
+        super().__init__(project, Lang(project, lang), env)
+        self.memo = memo
 
     def page(self, page_id: str) -> str:
         """A rules page: front matter, then HTML (see :mod:`.html_page`)."""

@@ -1,6 +1,4 @@
 """The translators' glossary: one page per language, and term marks in the comparison view.
-
-Stage: render.
 """
 
 from __future__ import annotations
@@ -10,19 +8,19 @@ from typing import TYPE_CHECKING
 
 from markupsafe import Markup
 
-from .. import terms
-from .escape import attr, md_text
+from generator.check import terms
+from generator.render.escape import attr, md_text
 
 # The tag and id of inline markup ({figure:mage|…}, {page:mage-and-witch-c1}) are not words.
 _MARKUP_ID = re.compile(r"\{[a-z]+:[^}|]*")
 _WORD_END = re.compile(r"\w*")
 
 if TYPE_CHECKING:
-    from .generate import SiteRenderer
-    from .language import Lang
+    from generator.render.templates import Renderer
+    from generator.render.language import Lang
 
 
-def glossary(renderer: SiteRenderer, lang: Lang) -> str:
+def glossary(renderer: Renderer, lang: Lang) -> str:
     """``glossary.md``: every concept with its terms; the source language lists every language."""
     project = renderer.project
     path = "glossary.md"

@@ -1,7 +1,5 @@
 """Rules pages written as HTML: the last touches, and what MkDocs needs to know of them.
 
-Stage: render (:func:`finish`); the MkDocs plugin calls :func:`headings` and :func:`anchors`.
-
 A rules page was Markdown that MkDocs converted with Python-Markdown, and that conversion
 was most of MkDocs' work on a large site: at 150 pages, 44 % of a language's MkDocs build
 went on converting the rules pages. The generator knows
@@ -25,7 +23,7 @@ from typing import Any, Callable
 
 from markdown.extensions.toc import nest_toc_tokens, slugify, strip_tags, unique
 
-from . import footnotes
+from generator.render import footnotes
 
 FLAG = "rulesite_body"
 """The front-matter key marking a page written as HTML (its value is ``html``)."""

@@ -1,7 +1,5 @@
 """Material's icons on the pages written as HTML, drawn as Markdown pages draw them.
 
-Stage: render.
-
 Markdown pages name an icon by its shortcode (``:material-earth:``), which Material's emoji
 extension turns into an inline SVG. Pages written as HTML get the very same markup: each
 icon is drawn once per process by that extension, with the index and generator

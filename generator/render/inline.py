@@ -1,6 +1,4 @@
 """Inline markup nodes to Markdown, with every piece of data text escaped.
-
-Stage: render.
 """
 
 from __future__ import annotations
@@ -10,8 +8,8 @@ from typing import Callable
 
 from markupsafe import Markup
 
-from .. import markup
-from .escape import attr, md_text
+from generator.model import markup
+from generator.render.escape import attr, md_text
 
 
 @dataclass

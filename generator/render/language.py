@@ -1,6 +1,4 @@
 """One language's view of the project: its texts, its interface strings, its links.
-
-Stage: render.
 """
 
 from __future__ import annotations
@@ -12,12 +10,12 @@ from functools import cached_property
 from markupsafe import Markup
 from mkdocs.utils import get_relative_url
 
-from .. import markup
-from ..project import Project
-from ..status import UnitStatus, unit_status
-from ..units import UnitInfo
-from . import footnotes, inline
-from .escape import attr, md_text
+from generator.model import markup
+from generator.project import Project
+from generator.i18n.status import UnitStatus, unit_status
+from generator.model.units import UnitInfo
+from generator.render import footnotes, inline
+from generator.render.escape import attr, md_text
 
 
 class Lang:

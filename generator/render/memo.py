@@ -1,7 +1,5 @@
 """Rendered pages kept between builds: a page is rendered again only when what it reads changed.
 
-Stage: render.
-
 A rules page and its translators' comparison page read, and only read:
 
 - the page's own files: its English YAML and its translation in every language;
@@ -18,31 +16,26 @@ A page's key is a fingerprint of exactly these, so a kept page is the page a col
 renders (``tests/test_incremental.py`` compares whole sites after edits of each kind). The
 pages that gather every page (home, glossary, translation status) are rendered on every
 build. Kept pages live under ``build/render-cache/<language>.pickle``, with a
-journal of the pages rendered again since (:mod:`generator.journal`), written by this
+journal of the pages rendered again since (:mod:`generator.cache.journal`), written by this
 process only, and in memory for the preview, which renders on every edit.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
-from weakref import WeakKeyDictionary
 
-from .. import journal
-from ..fingerprint import digest, library_versions
-from ..project import Project
+from generator.cache import journal, state
+from generator.cache.version import code_version
+from generator.core.fingerprint import digest
+from generator.project import Project
 
 PAGES = "rules_data/pages/"
 TRANSLATIONS = "rules_data/translations/"
 # Fields of a page's YAML that only that page shows; everything else may show elsewhere.
 _OWN_FIELDS = ("sections", "footnotes", "flavour")
-# Rules pages are written as HTML with pieces of these (icons, heading ids, addresses).
-_LIBRARIES = ("jinja2", "markupsafe", "babel", "markdown", "pymdown-extensions", "mkdocs-material", "mkdocs")
-_PACKAGE = Path(__file__).resolve().parent.parent
 
 
 def _owner(name: str, pages: dict) -> str | None:
@@ -56,11 +49,6 @@ def _owner(name: str, pages: dict) -> str | None:
     return stem if stem in pages else None
 
 
-def _code() -> str:
-    """The package's code and templates, the libraries rendering calls and Python itself."""
-    files = sorted(p for p in _PACKAGE.rglob("*") if p.suffix in (".py", ".j2") and p.is_file())
-    return digest(sys.version, *library_versions(_LIBRARIES),
-                  *(f"{p.relative_to(_PACKAGE)}:{hashlib.sha256(p.read_bytes()).hexdigest()}" for p in files))
 
 
 def _outline(name: str, data: object) -> str:
@@ -83,10 +71,10 @@ class Fingerprints:
 
 def fingerprints(project: Project) -> Fingerprints:
     """The shared fingerprint and each page's own, worked out once per loaded project."""
-    kept = _KNOWN.get(project)
+    kept = project.derived.render_fingerprints
     if kept is not None:
         return kept
-    shared, outline, own = [_code()], [], {page_id: [] for page_id in project.pages}
+    shared, outline, own = [code_version()], [], {page_id: [] for page_id in project.pages}
     for name in sorted(project.sources):
         source = project.sources[name]
         owner = _owner(name, project.pages)
@@ -96,11 +84,8 @@ def fingerprints(project: Project) -> Fingerprints:
             own[owner] += [name, source.text]
             outline += [name, _outline(name, source.data)]
     found = Fingerprints(digest(*shared, *outline, *project.pages), {k: digest(*v) for k, v in own.items()})
-    _KNOWN[project] = found
+    project.derived.render_fingerprints = found
     return found
-
-
-_KNOWN: WeakKeyDictionary[Project, Fingerprints] = WeakKeyDictionary()
 
 
 VERSION = 3  # of the stored form; what a page reads is in its key
@@ -130,7 +115,7 @@ class RenderMemo:
     @classmethod
     def in_memory(cls, project: Project, code: str) -> RenderMemo:
         """The pages this process last rendered for ``code`` (the preview renders on every edit)."""
-        return cls(project, code, _MEMORY.get(code))
+        return cls(project, code, state.current().rendered.get(code))
 
     def key(self, path: str, reads: tuple[str, ...]) -> str:
         return page_key(self.prints, self.code, path, reads)
@@ -155,7 +140,7 @@ class RenderMemo:
 
     def remember(self) -> None:
         """Keep this render's pages, and only them, in this process."""
-        _MEMORY[self.code] = self.used
+        state.current().rendered[self.code] = self.used
 
     def store(self, folder: Path) -> None:
         """Keep this render's pages, and only them, under ``folder`` for :meth:`stored`; only
@@ -175,6 +160,3 @@ def comparisons_to_render(project: Project, memos: dict[str, RenderMemo]) -> lis
     return [page_id for page_id in project.pages
             if any(memo.will_render(f"translate/{page_id}.md", (page_id,)) for memo in memos.values())]
 
-
-# The preview's pages in memory: language -> path -> (key, text).
-_MEMORY: dict[str, dict[str, tuple[str, str]]] = {}

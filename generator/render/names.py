@@ -2,8 +2,6 @@
 
 The data stores codes (``de``, ``CZ``); a page shows "Deutsch", "Niemcy" or "Německo"
 instead. A code CLDR does not know is shown as it is, rather than failing the build.
-
-Stage: render.
 """
 
 from __future__ import annotations

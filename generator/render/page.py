@@ -1,6 +1,4 @@
 """The view of one rules page in one language, ready for the page template.
-
-Stage: render.
 """
 
 from __future__ import annotations
@@ -8,18 +6,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from markupsafe import Markup
 
-from .. import markup, printings
-from ..model import Footnote, ListItem, Page, Section
-from ..project import Project
-from ..status import summarize
-from ..units import UnitInfo
-from . import icons, inline, pictures
-from .escape import attr, md_text
-from .language import Lang
+from generator.model import markup
+from generator.model import printings
+from generator.model.data import Footnote, ListItem, Page, Section
+from generator.project import Project
+from generator.i18n.status import summarize
+from generator.model.units import UnitInfo
+from generator.render import icons, inline, pictures
+from generator.render.escape import attr, md_text
+from generator.render.language import Lang
 
 # The three answers a cell of the "Differences between printings" table can give.
 PRESENCE = {"has": "✓", "lacks": "✗", "unknown": "?"}
@@ -49,16 +47,13 @@ class SectionView:
     sections: list[SectionView]
 
 
-# Each project's pages grouped by expansion, built once: the edition chooser of every page
-# asks for its siblings, and looking through every page for them grows with the site.
-_BY_EXPANSION: WeakKeyDictionary[Project, dict[str, list[Page]]] = WeakKeyDictionary()
-
-
 def expansion_pages(project: Project, expansion: str) -> list[Page]:
     """The pages of one expansion, in site order."""
-    index = _BY_EXPANSION.get(project)
+    # Grouped once per project: the edition chooser of every page asks for its siblings,
+    # and looking through every page for them grows with the site.
+    index = project.derived.by_expansion
     if index is None:
-        index = _BY_EXPANSION[project] = {}
+        index = project.derived.by_expansion = {}
         for page in project.pages.values():
             index.setdefault(page.expansion, []).append(page)
     return index.get(expansion, [])

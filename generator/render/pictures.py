@@ -3,25 +3,22 @@
 The SVG holds no text, so one file serves every language; the words come from the
 interface strings of the page's language. What the words name (feature types, what may
 stand on them) is the scorer's feature table.
-
-Stage: render.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
-from weakref import WeakKeyDictionary
 
 from markupsafe import Markup
 
-from .. import scorer
-from ..scorer import board as boards
-from ..ui_strings import LEGEND, SYMBOLS
-from . import svg
-from .escape import attr, md_text
+from generator import scorer
+from generator.scorer import board as boards
+from generator.model.ui_strings import LEGEND, SYMBOLS
+from generator.render import svg
+from generator.render.escape import attr, md_text
 
 if TYPE_CHECKING:
-    from ..project import Project
+    from generator.project import Project
 
 __all__ = ["LEGEND", "board_alt", "draw_pictures", "image", "legend_file", "legend_files", "picture_base", "picture_files",
            "tile_alt", "tile_file"]
@@ -42,19 +39,16 @@ def board_file(example_id: str, base: str = "img/") -> str:
     return f"{base}boards/{example_id}.svg"
 
 
-# A loaded project never changes, so its pictures are kept for as long as the project lives.
-_PICTURES: WeakKeyDictionary[Project, dict[str, str]] = WeakKeyDictionary()
-
-
 def picture_files(project: Project) -> dict[str, str]:
     """Every tile type and every example board as SVG, by output path; drawn once per project.
 
     The pictures do not depend on the language, so every language reuses them (and build
     workers inherit them when :func:`generator.render.generate.prepare_rendering` drew them first).
     """
-    if project not in _PICTURES:
-        _PICTURES[project] = draw_pictures(project)
-    return _PICTURES[project]
+    derived = project.derived  # a loaded project never changes: its pictures live as long as it
+    if derived.pictures is None:
+        derived.pictures = draw_pictures(project)
+    return derived.pictures
 
 
 def draw_pictures(project: Project) -> dict[str, str]:

@@ -4,8 +4,6 @@ No text ever goes into a picture, so one file serves every language; the page gi
 each picture its text alternative. Every value that reaches the SVG is a number, a
 colour checked against ``#rrggbb``, or a fixed class name, and is escaped all the same.
 A tile is drawn on a 100 × 100 square in its printed orientation, then turned.
-
-Stage: render.
 """
 
 from __future__ import annotations
@@ -15,7 +13,7 @@ import re
 from html import escape
 from typing import Iterable, Mapping
 
-from ..scorer import board as boards
+from generator.scorer import board as boards
 
 SIZE = 100
 FIELD, CITY, ROAD, EDGE = "#8db860", "#c9a46a", "#f4efe3", "#3b3024"

@@ -1,6 +1,4 @@
 """Pages for translators: a dashboard per language and a side-by-side view per page.
-
-Stage: render.
 """
 
 from __future__ import annotations
@@ -8,20 +6,19 @@ from __future__ import annotations
 import difflib
 import re
 from typing import TYPE_CHECKING
-from weakref import WeakKeyDictionary
 
 from markupsafe import Markup
 
-from .. import terms
-from ..status import summarize, unit_status
-from .escape import attr, md_text
-from .glossary import marked
+from generator.check import terms
+from generator.i18n.status import summarize, unit_status
+from generator.render.escape import attr, md_text
+from generator.render.glossary import marked
 
 if TYPE_CHECKING:
-    from ..project import Project
-    from ..units import UnitInfo
-    from .generate import SiteRenderer
-    from .language import Lang
+    from generator.project import Project
+    from generator.model.units import UnitInfo
+    from generator.render.templates import Renderer
+    from generator.render.language import Lang
 
 _WORDS = re.compile(r"\S+|\s+")
 
@@ -67,14 +64,14 @@ def word_diff(before: str, after: str) -> Markup:
     return Markup("".join(out))
 
 
-def documents(renderer: SiteRenderer) -> list[tuple[str, str]]:
+def documents(renderer: Renderer) -> list[tuple[str, str]]:
     """(document id, title) for everything translators work on."""
     lang = renderer.lang
     titles = {"site": lang.ui_text("translate.site-doc"), "ui": lang.ui_text("translate.ui-doc")}
     return [(doc, titles[doc] if doc in titles else lang.page_title_text(doc)) for doc in renderer.project.documents]
 
 
-def dashboard(renderer: SiteRenderer, lang: Lang) -> str:
+def dashboard(renderer: Renderer, lang: Lang) -> str:
     project = renderer.project
     path = "translate/index.md"
     resolve = lang.resolver(path)
@@ -90,14 +87,11 @@ def dashboard(renderer: SiteRenderer, lang: Lang) -> str:
                            title_plain=lang.ui_text("translate.title"), rows=rows, glossary_link=glossary_link)
 
 
-# A cell's marks depend on its text, its language and the English it answers, not on the
-# language of the page showing it; every language's comparison page shows every column, so
-# each cell is marked once per project (in each process) instead of once per language.
-_MARKED: WeakKeyDictionary[Project, dict[tuple[str, str, str | None, str], Markup]] = WeakKeyDictionary()
-
-
 def _marked(project: Project, unit: UnitInfo, text: str, used: list, code: str | None) -> Markup:
-    memo = _MARKED.setdefault(project, {})
+    # A cell's marks depend on its text, its language and the English it answers, not on the
+    # language of the page showing it; every language's comparison page shows every column, so
+    # each cell is marked once per project (in each process) instead of once per language.
+    memo = project.derived.marked
     key = (unit.doc, unit.id, code, text)
     found = memo.get(key)
     if found is None:
@@ -120,7 +114,7 @@ def premark(project: Project, docs: list[str]) -> None:
                     _marked(project, unit, status.translation.text, used, code)
 
 
-def comparison(renderer: SiteRenderer, lang: Lang, doc: str) -> str:
+def comparison(renderer: Renderer, lang: Lang, doc: str) -> str:
     project = renderer.project
     path = f"translate/{doc}.md"
     others = [code for code in project.target_languages if code != lang.code]

@@ -1,17 +1,15 @@
 """The embedded scorer: recomputes the totals of worked examples from their features.
 
 Pure on purpose: only the standard library, no files, no YAML, nothing else from
-``generator``. The scenario reader (:mod:`generator.scenario`) turns YAML into these
+``generator``. The scenario reader (:mod:`generator.score.scenario`) turns YAML into these
 objects; here only the rules live, so they can be tested on their own.
-
-Stage: scorer.
 """
 
 from __future__ import annotations
 
-from .compute import FARM_SCORERS, majority, score
-from .explain import STEP_TEMPLATES, describe, explain
-from .features import (
+from generator.scorer.compute import FARM_SCORERS, majority, score
+from generator.scorer.explain import STEP_TEMPLATES, describe, explain
+from generator.scorer.features import (
                     ATTRIBUTES,
                     CLOISTER_TILES,
                     EDITIONS,
@@ -34,7 +32,7 @@ from .features import (
                     too_many_code,
                     touching,
 )
-from .ruleset import FARM_METHODS, STANDARD, FarmRules, Ruleset, SmallCity
+from generator.scorer.ruleset import FARM_METHODS, STANDARD, FarmRules, Ruleset, SmallCity
 
 __all__ = [
     "ATTRIBUTES", "CLOISTER_TILES", "EDITIONS", "FARM_METHODS", "FARM_SCORERS", "FEATURE_KINDS", "FEATURE_TYPES",

@@ -16,8 +16,6 @@ EL ER (east, north then south), SL SR (south, east then west), WL WR (west, sout
 north). A clockwise quarter turn moves every side one place and every half-edge two.
 How each feature type lies on a tile (on whole sides, on half-edges, or on its own
 square) is read from the scorer's one table, :data:`~generator.scorer.features.FEATURE_KINDS`.
-
-Stage: scorer.
 """
 
 from __future__ import annotations
@@ -25,8 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
-from .features import FEATURE_KINDS, FEATURE_TYPES, Feature, Scenario, carriers, too_many_code
-from .features import FIGURES as MAGIC
+from generator.scorer.features import FEATURE_KINDS, FEATURE_TYPES, Feature, Scenario, carriers, too_many_code
+from generator.scorer.features import FIGURES as MAGIC
 
 SIDES: tuple[str, ...] = ("N", "E", "S", "W")
 HALVES: tuple[str, ...] = ("NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR")

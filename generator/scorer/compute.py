@@ -1,14 +1,12 @@
 """The scoring rules: a scenario and a ruleset in, points and the arithmetic behind them out.
-
-Stage: scorer.
 """
 
 from __future__ import annotations
 
 from typing import Callable, Mapping, Sequence
 
-from .features import Feature, FeatureResult, Result, Scenario, Step
-from .ruleset import STANDARD, Ruleset
+from generator.scorer.features import Feature, FeatureResult, Result, Scenario, Step
+from generator.scorer.ruleset import STANDARD, Ruleset
 
 FarmScorer = Callable[[Sequence[tuple[int, Feature]], Ruleset], list[FeatureResult]]
 

@@ -3,15 +3,13 @@
 A step carries only a code and numbers; the words come from a template per code, so the
 site can hand translators :data:`STEP_TEMPLATES` and show the same arithmetic in every
 language. Placeholders are ``{name}`` fields named after the step's values.
-
-Stage: scorer.
 """
 
 from __future__ import annotations
 
 from typing import Mapping
 
-from .features import Result, Step
+from generator.scorer.features import Result, Step
 
 STEP_TEMPLATES: dict[str, str] = {
     # What a feature is worth.

@@ -5,8 +5,6 @@ scorer can be used (and property-tested) without the YAML and pydantic layers. T
 constructors check their own invariants and raise :class:`ScoringError`: the scenario
 reader reports the same mistakes earlier and with file positions, but the scorer must
 never be able to compute a total for something that cannot happen on a table.
-
-Stage: scorer.
 """
 
 from __future__ import annotations
@@ -19,7 +17,7 @@ FeatureType = str  # one of FEATURE_TYPES
 Scoring = Literal["during-game", "final"]
 
 # Tile editions, oldest first; a scenario names one (the newest by default) and each has
-# a default ruleset. The rest of the package reads them from here (generator.vocabulary).
+# a default ruleset. The rest of the package reads them from here (generator.core.vocabulary).
 EDITIONS: tuple[str, ...] = ("C1", "C2", "C3")
 SCORINGS: tuple[str, ...] = ("during-game", "final")
 # A cloister tile and its eight neighbours.
@@ -34,7 +32,7 @@ class FeatureKind:
     """What one type of feature is measured in and what may stand on it.
 
     This table is the one definition of the feature vocabulary: the scenario reader
-    (:mod:`generator.scenario`) checks YAML against it, the scorer's own checks below use
+    (:mod:`generator.score.scenario`) checks YAML against it, the scorer's own checks below use
     it, the published scenario schema is generated from it, and a test holds the table in
     ``content/en/scenario-format.md`` to it. A new expansion piece is one entry in
     :data:`ATTRIBUTES` and its name in the ``extras`` of the types that carry it.

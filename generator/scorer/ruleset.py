@@ -1,6 +1,4 @@
 """The numbers of the scoring rules, as data: printings differ only in these values.
-
-Stage: scorer.
 """
 
 from __future__ import annotations
@@ -8,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from .features import ScoringError, is_int
+from generator.scorer.features import ScoringError, is_int
 
 # per-field: each field scores its cities; per-field-city-once: a player scores a city at
 # most once; per-city: each city goes to the majority of all farmers touching it.
@@ -44,7 +42,7 @@ class FarmRules:
 class Ruleset:
     """Every number the scoring rules depend on: the one definition of a ruleset.
 
-    ``rules_data/rulesets.yaml``, its model (:class:`generator.model.Ruleset`, generated
+    ``rules_data/rulesets.yaml``, its model (:class:`generator.model.data.Ruleset`, generated
     from these fields), its schema and the documentation all follow these names, defaults
     and descriptions. A new scoring option is one field here and its use in ``compute``.
     """

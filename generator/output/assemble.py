@@ -1,0 +1,90 @@
+"""Split builds: languages built apart (other machines, CI jobs), then put together.
+
+``rulesite build --lang nl --out parts/nl`` builds a *part*: the language folders it
+built, the site root for them, and a small manifest saying what the whole site has.
+``rulesite assemble parts/* --out site`` copies every part's language folders into one
+new site, writes the site root for all of them, and swaps it in the way ``build`` does:
+the result is the site a single build of those languages gives, byte for byte.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from generator.core.problem import Problem, ProblemsFound
+from generator.output.sitedir import mark, recover, refuse_unsafe, staging_for, swap
+from generator.output.write import site_root
+
+MANIFEST = "rulesite-part.json"
+
+
+def write_part(folder: Path, languages: list[tuple[str, str]], built: dict[str, str], base: str,
+               notfound: dict[str, tuple[str, str]]) -> None:
+    """The manifest of a part: every language of the site in order, what this part built
+    (language code -> site title in that language), the base path the site is served under
+    and, per built language, the "not found" title and text the root 404 page shows."""
+    manifest = {"languages": [list(pair) for pair in languages], "built": built, "base": base,
+                "notfound": {code: list(pair) for code, pair in notfound.items()}}
+    (folder / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+def _read(part: Path) -> dict:
+    path = part / MANIFEST
+    try:
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ProblemsFound([Problem(str(path), 1, 1, "not-a-part",
+                                     f"not a part built with `rulesite build --lang CODE --out DIR` ({exc})")]) from None
+    shape = {"languages": list, "base": str, "built": dict, "notfound": dict}
+    wrong = [key for key, kind in shape.items() if not isinstance(manifest, dict) or not isinstance(manifest.get(key), kind)]
+    if not wrong and set(manifest["built"]) - set(manifest["notfound"]):
+        wrong = ["notfound"]  # every built language has its "not found" page words
+    if wrong:
+        raise ProblemsFound([Problem(str(path), 1, 1, "not-a-part",
+                                     "not a part built with `rulesite build --lang CODE --out DIR` "
+                                     f"(its manifest lacks {', '.join(wrong)})")])
+    return manifest
+
+
+def assemble(parts: list[Path], out: Path, root: Path) -> list[str]:
+    """Put the parts together into ``out``; returns the language codes of the site.
+
+    ``out`` is guarded like ``build``'s site folder: never the project ``root`` or a folder a
+    build did not make, and replaced in one step, so a failed or killed run leaves it whole."""
+    refuse_unsafe(root, out)
+    recover(out)
+    manifests = {part: _read(part) for part in parts}
+    first = next(iter(manifests.values()))
+    problems, owner = [], {}
+    for part, manifest in manifests.items():
+        if (manifest["languages"], manifest["base"]) != (first["languages"], first["base"]):
+            problems.append(Problem(str(part / MANIFEST), 1, 1, "part-mismatch",
+                                    f"built from other data or for another address than {parts[0]}"))
+        for code in manifest["built"]:
+            if code in owner:
+                problems.append(Problem(str(part / MANIFEST), 1, 1, "part-mismatch",
+                                        f"language {code!r} is also in {owner[code]}"))
+            owner[code] = part
+    if problems:
+        raise ProblemsFound(problems)
+    names = dict(map(tuple, first["languages"]))
+    codes = [code for code in names if code in owner]  # the site's order, not the parts'
+    titles = {code: manifests[owner[code]]["built"][code] for code in codes}
+    notfound = {code: tuple(manifests[owner[code]]["notfound"][code]) for code in codes}
+    staging = staging_for(out)
+    try:
+        staging.mkdir(parents=True)
+        for code in codes:
+            shutil.copytree(owner[code] / code, staging / code)
+        default = first["languages"][0][0]
+        for name, text in site_root([(c, names[c]) for c in codes], default, titles[codes[0]], first["base"],
+                                    notfound).items():
+            (staging / name).write_text(text, encoding="utf-8")
+        mark(staging)
+        swap(staging, out)
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+    return codes
