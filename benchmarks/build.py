@@ -22,7 +22,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from generator.build import GENERATOR_STAGES, build
+from generator.build import build
+from generator.core.timing import GENERATOR_STAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -25,7 +25,7 @@ from pathlib import Path
 import yaml
 
 from generator import cli, scorer
-from generator.check import references as check
+from generator.check import known, texts
 from generator.project import load
 from generator.render.generate import render_language
 from generator.read.source import Source, read
@@ -86,8 +86,8 @@ def megabyte_unit(work: Path) -> None:
     text = "units:\n  a:\n    text: >-\n" + "".join(f"      {big[i:i + 70]}\n" for i in range(0, len(big), 70))
     source = Source(file="big.yaml", text=text, data=yaml.safe_load(text))
     found = _timed("1 MB unit: markup scan and positions of every mistake (check_text)",
-                   lambda: check.check_text(source, ("units", "a", "text"), source.data["units"]["a"]["text"],
-                                            "markup", set(), check.Known()))
+                   lambda: texts.check_text(source, ("units", "a", "text"), source.data["units"]["a"]["text"],
+                                            "markup", set(), known.Known()))
     print(f"    {len(found):,} problems, last at line {max(p.line for p in found):,}")
 
 

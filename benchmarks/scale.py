@@ -40,10 +40,12 @@ import yaml
 
 from benchmarks.corpus import Corpus
 from benchmarks.markdown_pages import markdown_pages
+from generator.core.timing import GENERATOR_STAGES, REPORT_ORDER
 
 ROOT = Path(__file__).resolve().parent.parent
-STAGES = ("load+check+score", "render", "write", "mkdocs", "finish")
-GENERATOR = ("load+check+score", "render", "write")
+# The stages `rulesite build` times (generator/core/timing.py), in pipeline order.
+STAGES = REPORT_ORDER
+GENERATOR = GENERATOR_STAGES
 
 
 @dataclass

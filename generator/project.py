@@ -1,4 +1,6 @@
-"""Load stage: the :class:`Project` every later stage reads, assembled from the stages before.
+"""Load stage: :func:`load`, the one definition of the load stages (read, validate, check,
+score, translations, terms), and the :class:`Project` every later stage reads, assembled
+from their results.
 """
 
 from __future__ import annotations
@@ -8,13 +10,15 @@ from functools import cached_property
 from pathlib import Path
 
 from generator.check import terms
-from generator.check.references import Known, References, check_references
+from generator.check.known import Known
+from generator.check.references import References, check_references
 from generator.score.examples import Scored, ScoredExample, score_examples
 from generator.cache.load_memo import NONE, LoadMemo
 from generator.cache.state import Derived
 from generator.model.data import Page, Rulesets, Site, TermBase, Ui
 from generator.core.problem import DataError, Problems
 from generator.check.rulesets import RulesetTable
+from generator.read import cache as read_cache
 from generator.read.source import Source, read_all
 from generator.model.tiles import Catalogue
 from generator.check.translations import TranslationDoc, Translations, check_terms, load_translations
@@ -87,16 +91,27 @@ def assemble(data: Data, refs: References, scored: Scored, translations: Transla
     ), problems
 
 
-def load(root: Path, memo: LoadMemo = NONE) -> tuple[Project | None, Problems]:
-    """Read, validate, check, score, load translations and check their terms under ``root``; write nothing.
+def load(root: Path, memo: LoadMemo = NONE, *, build_dir: Path | None = None) -> tuple[Project | None, Problems]:
+    """The load stages, in order, for every caller (build, preview, check, each command); writes
+    nothing but the kept parses. Callers time it (``rulesite build``) or reuse it (the preview).
 
-    ``memo`` keeps each file's results for the next load of a long-running process (the preview).
+    ``memo`` keeps each file's results for the next load of a long-running process (the
+    preview). With ``build_dir`` the parses and clean checks the last build kept there are
+    taken first, so only edited files are parsed again, and this load's are kept for the next.
     """
-    data = validate_all(read_all(root), memo)
-    refs = check_references(data)
-    translations = load_translations(data, refs)
-    return assemble(data, refs, score_examples(data, refs.table, refs.tiles, refs.known.broken), translations,
-                    check_terms(refs, translations, data.files.markdown))
+    if build_dir is not None:
+        read_cache.take(build_dir)
+    files = read_all(root)
+    data = validate_all(files, memo)
+    references = check_references(data)
+    scored = score_examples(data, references.table, references.tiles, references.known.broken)
+    translations = load_translations(data, references)
+    term_findings = check_terms(references, translations, files.markdown)
+    if build_dir is not None:
+        # Kept whether or not the data has errors: each parse is the parse of its file's
+        # text, and the build after a fix then parses only the fixed file again.
+        read_cache.keep(build_dir, files.sources)
+    return assemble(data, references, scored, translations, term_findings)
 
 
 def checked(loaded: tuple[Project | None, Problems]) -> Project:
@@ -108,6 +123,6 @@ def checked(loaded: tuple[Project | None, Problems]) -> Project:
     return project
 
 
-def load_checked(root: Path, memo: LoadMemo = NONE) -> Project:
+def load_checked(root: Path, memo: LoadMemo = NONE, *, build_dir: Path | None = None) -> Project:
     """:func:`load`, raising :class:`DataError` unless the data is free of errors."""
-    return checked(load(root, memo))
+    return checked(load(root, memo, build_dir=build_dir))

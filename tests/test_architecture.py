@@ -257,12 +257,22 @@ def test_the_scenario_docs_list_every_placement_code_the_reader_can_give():
     assert {code for code in documented if code.endswith("-only")} == placement
 
 
-# --------------------------------------------------------------------------- build() names its stages
+# --------------------------------------------------------------------------- load() and build() name their stages
 
-# The stage function build() calls, and the stage of the module it must live in.
-STAGE_CALLS = [("read_all", "read"), ("validate_all", "model"), ("check_references", "check"),
-               ("score_examples", "score"), ("load_translations", "check"), ("check_terms", "check"),
-               ("render_language", "render"), ("write_language", "output"), ("build_language", "site")]
+# (function, the stage functions it calls by name, in this order, with the stage of the
+# module each must live in). load() is the one definition of the load stages; build()
+# calls load(), then each language's render, write and MkDocs stages (in _build_language).
+STAGE_CALLS = {
+    "load": [("read_all", "read"), ("validate_all", "model"), ("check_references", "check"),
+             ("score_examples", "score"), ("load_translations", "check"), ("check_terms", "check"),
+             ("assemble", "project")],
+    "build": [("load", "project"), ("render_language", "render"), ("write_language", "output"),
+              ("build_language", "site")],
+}
+# Where each function's calls are read: build() hands each language to _build_language.
+CALLERS = {"load": ("generator.project", ["load"]), "build": ("generator.build", ["build", "_build_language"])}
+# The load stages proper (assemble only puts their results together): only load() chains them.
+LOAD_STAGES = {name for name, _ in STAGE_CALLS["load"]} - {"assemble"}
 
 
 def _calls(function: ast.FunctionDef) -> list[str]:
@@ -270,21 +280,59 @@ def _calls(function: ast.FunctionDef) -> list[str]:
     return [call.func.id for call in sorted(calls, key=lambda call: (call.lineno, call.col_offset))]
 
 
-def test_build_calls_each_stage_by_name_in_order():
-    tree = ast.parse(MODULES["generator.build"].read_text(encoding="utf-8"))
-    functions = {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)}
-    # build() runs the load stages itself, then each language's render, write and MkDocs stages.
-    order = [name for name in _calls(functions["build"]) + _calls(functions["_build_language"])
-             if name in dict(STAGE_CALLS)]
-    assert order == [name for name, _ in STAGE_CALLS]
+def _functions(module: str, source: str | None = None) -> dict[str, ast.FunctionDef]:
+    tree = ast.parse(source if source is not None else MODULES[module].read_text(encoding="utf-8"))
+    return {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)}
 
 
-@pytest.mark.parametrize("function, stage", STAGE_CALLS)
-def test_each_stage_function_lives_in_the_module_named_after_its_stage(function, stage):
-    homes = [name for name, path in MODULES.items()
-             if re.search(rf"^def {function}\(", path.read_text(encoding="utf-8"), re.M)]
-    assert len(homes) == 1, homes
-    assert _stage(MODULES[homes[0]]) == stage
+def _stage_order(caller: str, source: str | None = None) -> list[str]:
+    """The stage functions ``caller`` calls by name, in the order its source calls them."""
+    module, names = CALLERS[caller]
+    functions = _functions(module, source)
+    wanted = {name for name, _ in STAGE_CALLS[caller]}
+    return [name for function in names for name in _calls(functions[function]) if name in wanted]
+
+
+@pytest.mark.parametrize("caller", sorted(STAGE_CALLS))
+def test_each_stage_is_called_by_name_once_and_in_order(caller):
+    assert _stage_order(caller) == [name for name, _ in STAGE_CALLS[caller]]
+
+
+@pytest.mark.parametrize("caller, first, second", [("load", "score_examples", "load_translations"),
+                                                   ("build", "render_language", "write_language")])
+def test_the_order_check_sees_a_stage_out_of_place(caller, first, second):
+    # The check above must be able to fail: the same scan of the source with two stages swapped.
+    source = MODULES[CALLERS[caller][0]].read_text(encoding="utf-8")
+    swapped = source.replace(f"{first}(", "\0(").replace(f"{second}(", f"{first}(").replace("\0(", f"{second}(")
+    assert swapped != source and _stage_order(caller, swapped) != [name for name, _ in STAGE_CALLS[caller]]
+
+
+def test_only_load_runs_the_load_stages():
+    # build, the preview and every command go through load(): no other function chains two
+    # of its stages (one alone is a part: the tile catalogue of `rulesite score` is validated).
+    callers = {f"{module}.{name}" for module in MODULES for name, function in _functions(module).items()
+               if len(set(_calls(function)) & LOAD_STAGES) > 1}
+    assert callers == {"generator.project.load"}, sorted(callers)
+
+
+def _home(module: str, name: str) -> str:
+    """The module that defines the function ``module`` calls as ``name``: itself, or where it imports it from."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    if name in _functions(module):
+        return module
+    sources = [node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module
+               and any((alias.asname or alias.name) == name for alias in node.names)]
+    assert len(sources) == 1, f"{module} gets {name} from {sources}"
+    return sources[0]
+
+
+@pytest.mark.parametrize("caller, function, stage", [(caller, function, stage) for caller, pairs in STAGE_CALLS.items()
+                                                     for function, stage in pairs])
+def test_each_stage_function_lives_in_the_module_named_after_its_stage(caller, function, stage):
+    module = CALLERS[caller][0]
+    home = _home(module, function)
+    assert home in MODULES and function in _functions(home), f"{function} is not defined in {home}"
+    assert _stage(MODULES[home]) == stage
 
 
 # --------------------------------------------------------------------------- small functions

@@ -105,6 +105,20 @@ def test_site_root_sends_visitors_to_a_language(built):
         assert f'href="{lang}/"' in text
 
 
+def test_the_root_pages_escape_every_value_from_data():
+    from generator.output.write import site_root
+
+    hostile = '<b x="1">&\'</script>'
+    pages = site_root([("en", hostile), ("nl", "Nederlands")], "en", hostile, "/base/</script>'/",
+                      {"en": (hostile, hostile), "nl": ("Niet gevonden", "Niets")})
+    for name, text in pages.items():
+        assert "<b x=" not in text and text.count("</script>") == 1, name  # only the page's own script ends
+        assert "&lt;b x=&#34;1&#34;&gt;&amp;&#39;&lt;/script&gt;" in text, name
+    # In a script a value is JSON, with nothing that could end the script early.
+    assert 'var base = "/base/\\u003c/script\\u003e\\u0027/"' in pages["404.html"]
+    assert 'var codes = ["en", "nl"]' in pages["index.html"] and 'location.replace("en/")' in pages["index.html"]
+
+
 def test_build_reports_the_generator_share(built):
     timings = built.timings
     assert set(timings.stages) == {"load+check+score", "render", "write", "mkdocs", "finish"}

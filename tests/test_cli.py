@@ -81,9 +81,33 @@ def test_the_command_ends_without_tearing_down_yet_every_line_and_exit_code_gets
                                text=True, cwd=ROOT, env=buffered)
     assert built.returncode == 0, built.stderr
     report = (tmp_path / "out.txt").read_text().splitlines()
-    assert report[-2].startswith("built ") and report[-1].startswith("open "), report
     pages = len(list((tmp_path / "site").rglob("*.html")))
-    assert report[-2].startswith(f"built {pages} HTML pages")
+    # A plain build says what it built and where to open it, on one line; no breakdown.
+    assert len(report) == 1 and report[0].startswith(f"built {pages} HTML pages in 2 languages (en, nl) in "), report
+    assert report[0].endswith(f": open {tmp_path / 'site' / 'index.html'}"), report
     checked = subprocess.run([sys.executable, "-m", "generator", "--root", str(small_project), "check", "--strict"],
                              capture_output=True, text=True, cwd=ROOT, env=buffered)
     assert checked.returncode == 0 and checked.stdout.strip(), checked
+
+
+def test_the_stage_breakdown_is_printed_only_when_asked_for(monkeypatch, capsys, tmp_path):
+    from generator.build import BuildResult
+    from generator.cli import main
+    from generator.commands import build as command
+    from generator.core.timing import Timings
+
+    timings = Timings(stages={"load+check+score": 1.0, "render": 1.0, "write": 0.5, "mkdocs": 7.5},
+                      wall={"load+check+score": 1.0, "languages": 5.0}, processes=2,
+                      cpu={"load+check+score": 1.0, "render": 1.0, "write": 0.5, "mkdocs": 7.5})
+    result = BuildResult(tmp_path / "site", ["en", "nl"], timings, 12)
+    monkeypatch.setattr(command, "build", lambda *args, **kwargs: result)
+    assert main(["--root", str(tmp_path), "build"]) == 0
+    plain = capsys.readouterr().out.splitlines()
+    assert len(plain) == 1 and plain[0].startswith("built 12 HTML pages in 2 languages (en, nl) in "), plain
+    assert main(["--root", str(tmp_path), "build", "--timings"]) == 0
+    detailed = capsys.readouterr().out.splitlines()
+    assert detailed[:-1] == timings.report().splitlines() and len(detailed) == 5, detailed
+    assert detailed[0].startswith("work per stage: load+check+score 1.00 s, render 1.00 s, write 0.50 s, mkdocs 7.50 s")
+    assert detailed[3].endswith("= 25.0% of the build (30.6% of the wall-clock time)"), detailed
+    opening = f": open {tmp_path / 'site' / 'index.html'}"
+    assert plain[0].endswith(opening) and detailed[-1].startswith("built 12 HTML pages") and detailed[-1].endswith(opening)

@@ -14,7 +14,7 @@ import pytest
 
 from generator import cli
 from generator.read import screen
-from generator.check.references import placeholder_problems
+from generator.check.interface import placeholder_problems
 from generator.project import load
 from generator.score.scenario import load_scenario
 from generator.output.sitedir import MARKER, SiteDirError, recover, refuse_unsafe

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import pickle
 import re
 import shutil
 
@@ -205,7 +204,7 @@ def test_a_rebuild_reuses_the_kept_parses_only_for_unchanged_text(primed, tmp_pa
 
 
 def test_a_translation_check_found_clean_is_skipped_and_a_changed_text_is_checked_again(monkeypatch):
-    from generator.check import references as check
+    from generator.check import structure as check
     from generator.cache import clean_memo
     from generator.read.source import Source
 
@@ -265,6 +264,6 @@ def test_the_read_cache_is_written_again_only_when_a_parse_or_check_changed(prim
     (project / name).write_text(edit((project / name).read_text(encoding="utf-8")), encoding="utf-8")
     edited = build_as_a_fresh_process()
     assert edited[0] == kept[0] and edited[1] is not None  # one parse changed: only the journal is written
-    _, _, changed, removed = pickle.loads(log.read_bytes())
+    changed, removed = journal.changes(cache, read_cache._version())
     assert list(changed) == [name] and removed == []
     assert journal.load(cache, read_cache._version()).entries[name][0] == (project / name).read_text(encoding="utf-8")

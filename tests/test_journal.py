@@ -3,11 +3,19 @@ read back is always exactly what was last saved (or nothing)."""
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from generator.cache import journal
 
 TAG = "test 1"
+
+
+@pytest.fixture(autouse=True)
+def keys(tmp_path, monkeypatch):
+    """This test's own sealing key ($XDG_CACHE_HOME), never the user's."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "keys"))
 
 
 @pytest.fixture
@@ -96,3 +104,69 @@ def test_a_damaged_file_is_no_cache(path, damage):
     journal.save(path, TAG, _entries(3), None)
     path.write_bytes(damage)
     assert journal.load(path, TAG).entries == {}
+
+
+def _damages(data: bytes) -> dict[str, bytes | None]:
+    middle = len(data) // 2
+    return {"truncated": data[:middle], "emptied": b"", "flipped": data[:middle] + bytes([data[middle] ^ 1]) + data[middle + 1:],
+            "deleted": None, "random": bytes(range(256)) * (len(data) // 256 + 1)}
+
+
+@pytest.mark.parametrize("damage", ["truncated", "emptied", "flipped", "deleted", "random"])
+def test_a_damaged_journal_leaves_the_base_and_is_written_again(path, damage):
+    kept = _one_edit_kept(path)
+    edited = dict(kept.entries)
+    changed = _damages(_log(path).read_bytes())[damage]
+    if changed is None:
+        _log(path).unlink()
+    else:
+        _log(path).write_bytes(changed)
+    found = journal.load(path, TAG)
+    assert found.entries == _entries(10)  # the base alone: never a damaged entry
+    journal.save(path, TAG, _entries(10), found)
+    assert not _log(path).exists()  # nothing changed since the base, yet the damaged journal is not left to be tried again
+    journal.save(path, TAG, edited, journal.load(path, TAG))
+    assert journal.load(path, TAG).entries == edited
+
+
+@pytest.mark.parametrize("damage", ["truncated", "emptied", "flipped", "deleted", "random"])
+def test_a_damaged_base_is_no_cache_and_the_next_save_writes_a_new_one(path, damage):
+    kept = _one_edit_kept(path)
+    edited = dict(kept.entries)
+    changed = _damages(path.read_bytes())[damage]
+    if changed is None:
+        path.unlink()
+    else:
+        path.write_bytes(changed)
+    found = journal.load(path, TAG)
+    assert found.entries == {}  # its journal is not read without it either
+    journal.save(path, TAG, edited, found)
+    assert not _log(path).exists() and journal.load(path, TAG).entries == edited
+
+
+def test_a_file_moved_to_another_cache_or_sealed_elsewhere_is_no_cache(path, tmp_path, monkeypatch):
+    journal.save(path, TAG, _entries(3), None)
+    other = tmp_path / "other.pickle"
+    other.write_bytes(path.read_bytes())
+    assert journal.load(other, TAG).entries == {}
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "another-machine"))
+    assert journal.load(path, TAG).entries == {}
+
+
+class _Plant:
+    def __init__(self, marker):
+        self.marker = marker
+
+    def __reduce__(self):
+        return (type(self.marker).touch, (self.marker,))
+
+
+def test_a_planted_pickle_in_the_base_or_the_journal_runs_nothing(path, tmp_path):
+    marker = tmp_path / "ran"
+    planted = pickle.dumps(_Plant(marker))
+    journal.save(path, TAG, _entries(3), None)
+    _log(path).write_bytes(planted)
+    assert journal.load(path, TAG).entries == _entries(3)
+    path.write_bytes(planted)
+    assert journal.load(path, TAG).entries == {}
+    assert not marker.exists()

@@ -58,7 +58,7 @@ def test_the_lean_theme_listing_adds_the_same_theme_files_and_still_loads_hidden
     from mkdocs.config import load_config
     from mkdocs.structure.files import Files
 
-    from generator.site.adapter import lean_theme_listing
+    from generator.site.patches import lean_theme_listing
 
     root = Path(__file__).resolve().parent.parent
 

@@ -5,12 +5,13 @@ pages are Markdown."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
 from markupsafe import Markup
 
-from generator.model import printings
+from generator.model import markup, printings
 from generator.project import load_checked
 from generator.render import icons, language
 from generator.render.escape import md_text
@@ -101,15 +102,34 @@ def test_printing_differences_are_marked_in_place_and_tabled(en, project):
     assert {"RGG", "BB4"} <= set(columns)
 
 
-def test_edition_chooser_links_every_edition_of_the_expansion(en):
-    c1 = en.page("mage-and-witch-c1")
-    current = '<strong aria-current="page">{}</strong>'
-    link = '<a href="../{}/" title="{}">{}</a>'
-    assert f"{current.format('C1')} {link.format('mage-and-witch-c2-c3', 'Second edition (C2)', 'C2')}" in c1
-    assert link.format("mage-and-witch-c2-c3", "Third edition (C3)", "C3") in c1
-    c23 = en.page("mage-and-witch-c2-c3")
-    assert link.format("mage-and-witch-c1", "First edition (C1)", "C1") in c23
-    assert f"{current.format('C2')} {current.format('C3')}" in c23
+_CHOOSER_ENTRY = re.compile(r'<strong aria-current="page">([^<]+)</strong>|<a href="([^"]+)" title="([^"]*)">([^<]+)</a>'
+                            r'|<span class="rs-edition--none" title="[^"]*">([^<]+)</span>')
+
+
+def chooser(text: str) -> list[tuple[str, ...]]:
+    """The edition chooser of a rules page: (edition, "current"), (edition, link, title) or (edition, "none")."""
+    start = text.index('<p class="rs-chooser"')
+    entries = []
+    for current, link, title, label, none in _CHOOSER_ENTRY.findall(text[start:text.index("</p>", start)]):
+        entries.append((current, "current") if current else (none, "none") if none else (label, link, html.unescape(title)))
+    return entries
+
+
+def test_edition_chooser_links_every_edition_of_the_expansion(project, en):
+    # Each edition of the site, in order, is this page, a link to the first page of the same
+    # expansion (in site order) that covers it, or marked as covered by none.
+    for page in project.pages.values():
+        siblings = [p for p in project.pages.values() if p.expansion == page.expansion]
+        expected = []
+        for edition in project.site.editions:
+            covering = [p for p in siblings if edition.id in p.editions]
+            if not covering:
+                expected.append((edition.id, "none"))
+            elif covering[0].id == page.id:
+                expected.append((edition.id, "current"))
+            else:
+                expected.append((edition.id, f"../{covering[0].id}/", en.lang.site_text(f"edition.{edition.id}.name")))
+        assert chooser(en.page(page.id)) == expected, page.id
 
 
 def test_worked_example_shows_the_check_and_breakdown_in_each_language(project):
@@ -125,22 +145,39 @@ def test_worked_example_shows_the_check_and_breakdown_in_each_language(project):
 
 
 def test_links_between_pages_stay_in_the_same_language(project):
-    text = SiteRenderer(project, "nl").page("mage-and-witch-c1")
     # Rules pages are HTML: their links are the addresses of the same language's pages.
-    assert 'href="../crop-circles-c1/"' in text
-    assert 'href="../publishers/hig/"' in text
+    addresses = {"page": "../{}/", "publisher": "../publishers/{}/"}
+    links = {page_id: {addresses[ref.tag].format(ref.target) for unit in project.units[page_id].values()
+                       if unit.syntax == "markup" for ref in markup.refs(markup.parse(unit.text)[0])
+                       if ref.tag in addresses}
+             for page_id in project.pages}
+    assert any(links.values()), "no page links another page or a publisher"
+    for code in project.languages:
+        renderer = SiteRenderer(project, code)
+        for page_id, hrefs in links.items():
+            text = renderer.page(page_id)
+            for href in hrefs:
+                assert f'href="{href}"' in text, (code, page_id, href)
+
+
+def status_line(text: str) -> str:
+    return next(line for line in text.splitlines() if line.startswith('<p class="rs-status"'))
 
 
 def test_translation_line_says_how_complete_the_page_is(project, en):
-    english = en.page("inns-and-cathedrals")
     icon = icons.svg(":material-translate:")
-    line = next(line for line in english.splitlines() if line.startswith('<p class="rs-status"'))
-    assert icon in line
-    for code in project.target_languages:  # every language, with its own share of the page translated
-        percent = summarize(project, code, "inns-and-cathedrals").percent
-        assert f'<a href="../translate/inns-and-cathedrals/">{code} {percent}%' in line, (code, line)
-    nl = SiteRenderer(project, "nl").page("inns-and-cathedrals")
-    assert f"{icon}</span> 100% vertaald, 0 verouderd" in nl
+    renderers = {code: SiteRenderer(project, code) for code in project.target_languages}
+    for page_id in project.pages:
+        line = status_line(en.page(page_id))
+        assert icon in line
+        for code, renderer in renderers.items():  # every language, with its own share of the page translated
+            summary = summarize(project, code, page_id)
+            assert f'<a href="../translate/{page_id}/">{code} {summary.percent}%' in line, (code, line)
+            # The language's own page says the same share, in its own words where it has them.
+            words = renderer.lang.ui("status.line", percent=summary.percent, outdated=summary.outdated)
+            assert f"{icon}</span> {words}" in status_line(renderer.page(page_id)), (code, page_id)
+            if renderer.lang.status("ui", "status.line").state == "translated":
+                assert words != en.lang.ui("status.line", percent=summary.percent, outdated=summary.outdated), code
 
 
 def test_no_generated_markdown_contains_template_syntax(project):

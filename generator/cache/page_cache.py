@@ -20,6 +20,14 @@ depends on is in a key, so a reused page is byte for byte the page a cold build 
 kept include what MkDocs' validation reads. Entries are stored only after a build with
 no warning, so a page whose build warned is always rebuilt and warns again; entries
 no build used are removed, so the cache holds one build's pages.
+
+Every entry is one file named by its key and sealed (:mod:`generator.cache.seal`) for that
+key and this folder: a file that is missing, damaged in any byte, renamed, of other code or
+of another machine is a miss, built again and written over, never a page of its own; and
+nothing in it is unpickled before its signature holds. A reused page's search entries are
+kept under the same inputs (page HTML, table of contents, title, address, metadata);
+without them the page's real HTML is indexed, never the empty stand-in the cached page
+template prints through.
 """
 
 from __future__ import annotations
@@ -31,10 +39,12 @@ import os
 import pickle
 import uuid
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
-from jinja2 import ChoiceLoader, DictLoader, Environment, FileSystemBytecodeCache
+from jinja2 import ChoiceLoader, DictLoader, Environment
 
+from generator.cache import seal
+from generator.cache.bytecode import SealedBytecodeCache
 from generator.cache.version import code_version
 from generator.core.fingerprint import digest
 
@@ -69,15 +79,14 @@ def open_cache(root: Path, config_file: Path, theme_dir: Path | None) -> PageCac
 
 def keep_theme_bytecode(env: Environment, root: Path) -> None:
     """Material's templates are compiled again by every language build and every preview
-    rebuild; their bytecode is kept under build/theme-cache/ instead."""
-    cache = root / "build" / "theme-cache"
-    cache.mkdir(parents=True, exist_ok=True)
-    env.bytecode_cache = FileSystemBytecodeCache(str(cache))
+    rebuild; their bytecode is kept under build/theme-cache/ instead, sealed like every kept file."""
+    env.bytecode_cache = SealedBytecodeCache(root / "build" / "theme-cache")
 
 
-def serve_cached_pages(env: Environment, pages: Any, nav: Any, cache: PageCache, plugins: Any) -> None:
+def serve_cached_pages(env: Environment, pages: Any, nav: Any, cache: PageCache) -> None:
     """Pages whose finished HTML is known are written through a template that only prints
-    it: nothing else of the page changes. Their search entries come from the cache too."""
+    it: nothing else of the page changes. Their search entries come from the cache too
+    (:func:`kept_search_entries`)."""
     env.loader = ChoiceLoader([DictLoader({CACHED_TEMPLATE: "{{ page.rulesite_cached }}"}), env.loader])
     nav_key = nav_fingerprint(nav) if nav else ""
     for page in pages:
@@ -89,8 +98,8 @@ def serve_cached_pages(env: Environment, pages: Any, nav: Any, cache: PageCache,
             page.meta["template"] = CACHED_TEMPLATE
             # The finished page holds the content already; Material's search plugin would
             # still strip attributes from it, a regular expression over every reused page.
-            page.content = ""
-    reuse_search_entries(plugins, cache)
+            # The content stays at hand: a page whose search entries are not kept is indexed from it.
+            page.rulesite_content, page.content = page.content, ""
 
 
 class PageCache:
@@ -107,12 +116,14 @@ class PageCache:
 
     # ------------------------------------------------------------------ storage
 
-    def _get(self, key: str) -> bytes | None:
+    def _purpose(self, key: str) -> str:
+        # The entry's key and its configuration's folder: a file moved to another name is a miss.
+        return f"page-cache\0{self.folder.name}\0{key}"
+
+    def _get(self, key: str) -> memoryview | None:
+        """The verified bytes kept under ``key``, or None (missing, damaged, from elsewhere)."""
         self.used.add(key)
-        try:
-            return (self.folder / key).read_bytes()
-        except OSError:
-            return None
+        return seal.read(self.folder / key, self._purpose(key))
 
     def _put(self, key: str, data: bytes) -> None:
         self.used.add(key)
@@ -124,31 +135,43 @@ class PageCache:
         stats = {"hits": self.hits, "misses": self.misses, "stored": 0}
         if self.warnings.count:
             return stats
-        self.folder.mkdir(parents=True, exist_ok=True)
-        for key, data in self.pending.items():
-            temporary = self.folder / f".{key}.{uuid.uuid4().hex[:8]}"
-            temporary.write_bytes(data)
-            os.replace(temporary, self.folder / key)  # a killed build leaves no half entry
-        stats["stored"] = len(self.pending)
-        for path in self.folder.iterdir():
-            if path.name not in self.used and not path.name.startswith("stats"):
-                path.unlink(missing_ok=True)
-        (self.folder / "stats.json").write_text(json.dumps(stats) + "\n", encoding="utf-8")
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            stats["stored"] = sum(self._write(key, data) for key, data in self.pending.items())
+            for path in self.folder.iterdir():
+                if path.name not in self.used and not path.name.startswith("stats"):
+                    path.unlink(missing_ok=True)
+            (self.folder / "stats.json").write_text(json.dumps(stats) + "\n", encoding="utf-8")
+        except OSError:  # a cache that cannot be written is only a slower next build
+            pass
         return stats
+
+    def _write(self, key: str, data: bytes) -> bool:
+        sealed = seal.seal(data, self._purpose(key))
+        if sealed is None:  # no key on this machine: nothing is kept
+            return False
+        temporary = self.folder / f".{key}.{uuid.uuid4().hex[:8]}"
+        try:
+            temporary.write_bytes(sealed)
+            os.replace(temporary, self.folder / key)  # a killed build leaves no half entry
+        except OSError:  # another build at once removed it, or the disk is full: a miss next time
+            temporary.unlink(missing_ok=True)
+            return False
+        return True
 
     # ------------------------------------------------------------------ Markdown -> HTML
 
     def markdown_key(self, page: Any, markdown: str, files_fingerprint: str) -> str:
         return "md-" + digest(self.settings, files_fingerprint, page.file.src_uri, page.file.url, markdown)
 
-    def reuse_render(self, page: Any, key: str) -> bool:
-        """Restore a page's rendered HTML instead of converting its Markdown again."""
-        data = self._get(key)
-        if data is None:
+    def reuse_render(self, page: Any, key: str) -> Callable[[Any, Any], None] | None:
+        """The render that restores a page's kept HTML instead of converting its Markdown
+        again, or None; MkDocs is handed it by :func:`generator.site.patches.answer_render`."""
+        state = _render_state(self._get(key))
+        if state is None:
             self.misses["markdown"] += 1
-            return False
+            return None
         self.hits["markdown"] += 1
-        state = pickle.loads(data)  # noqa: S301 (written by this module under build/, never from elsewhere)
 
         def render(config: Any, files: Any) -> None:
             # Links to other pages' anchors are kept by path; here they become this build's files.
@@ -157,8 +180,7 @@ class PageCache:
             for name, value in state.items():
                 setattr(page, name, value)
 
-        page.render = render  # MkDocs calls page.render next; this instance attribute answers
-        return True
+        return render
 
     def keep_render(self, page: Any, key: str, content: str) -> None:
         state = {"content": content, "toc": page.toc, "_title_from_render": page._title_from_render,
@@ -175,17 +197,24 @@ class PageCache:
 
     def cached_page(self, key: str) -> str | None:
         data = self._get(key)
-        (self.hits if data is not None else self.misses)["template"] += 1
-        return data.decode("utf-8") if data is not None else None
+        try:
+            text = str(data, "utf-8") if data is not None else None
+        except UnicodeDecodeError:  # verified bytes are ours; never a traceback all the same
+            text = None
+        (self.hits if text is not None else self.misses)["template"] += 1
+        return text
 
     def keep_page(self, key: str, output: str) -> None:
         self._put(key, output.encode("utf-8"))
 
     # ------------------------------------------------------------------ the plugin's hooks
 
-    def before_conversion(self, page: Any, markdown: str, files_key: str) -> None:
+    def before_conversion(self, page: Any, markdown: str, files_key: str) -> Callable[[Any, Any], None] | None:
+        """The kept conversion of the page as a render for MkDocs to call, or None (convert it)."""
         page.rulesite_markdown_key = self.markdown_key(page, markdown, files_key)
-        page.rulesite_reused = self.reuse_render(page, page.rulesite_markdown_key)
+        render = self.reuse_render(page, page.rulesite_markdown_key)
+        page.rulesite_reused = render is not None
+        return render
 
     def after_conversion(self, page: Any, html: str) -> None:
         if not getattr(page, "rulesite_reused", True):
@@ -201,33 +230,66 @@ class PageCache:
         logging.getLogger("mkdocs").removeHandler(self.warnings)
 
 
-def reuse_search_entries(plugins: Any, cache: PageCache) -> None:
+def kept_search_entries(cache: PageCache, index: Any, original: Callable[[Any], None]) -> Callable[[Any], None]:
     """Material's search index: a reused page's entries come from the cache too.
 
     Indexing parses every page's HTML again, which was most of a rebuild once the pages
     themselves were reused. The entries depend on what the finished page depends on, so
-    they are kept under the page's key.
+    they are kept under the page's key. This is the index's ``add_entry_from_context`` with
+    that done; :func:`generator.site.patches.index_search_through` puts it in place.
     """
-    for plugin in plugins.values():
-        index = getattr(plugin, "search_index", None)
-        if index is None or not hasattr(index, "add_entry_from_context"):
-            continue
-        original = index.add_entry_from_context
 
-        def add(page: Any, index: Any = index, original: Any = original) -> None:
-            key = getattr(page, "rulesite_page_key", None)
-            if key is None:
-                return original(page)
-            data = cache._get("search-" + key)
-            if data is not None:
-                index.entries.extend(json.loads(data))
-                return None
-            before = len(index.entries)
-            original(page)
-            cache._put("search-" + key, json.dumps(index.entries[before:]).encode("utf-8"))
+    def add(page: Any) -> None:
+        key = getattr(page, "rulesite_page_key", None)
+        if key is None:
+            return original(page)
+        kept = _search_entries(cache._get("search-" + key))
+        if kept is not None:
+            index.entries.extend(kept)
             return None
+        before = len(index.entries)
+        stand_in = page.content
+        page.content = getattr(page, "rulesite_content", stand_in)  # the page's real HTML, if it was set aside
+        try:
+            original(page)
+        finally:
+            page.content = stand_in
+        cache._put("search-" + key, json.dumps(index.entries[before:]).encode("utf-8"))
+        return None
 
-        index.add_entry_from_context = add
+    return add
+
+
+_RENDER_STATE = {"content": str, "toc": object, "_title_from_render": object, "present_anchor_ids": object,
+                 "links_to_anchors": dict}
+
+
+def _render_state(data: memoryview | None) -> dict[str, Any] | None:
+    """A kept Markdown conversion, or None. Only verified bytes get here (sealed by this code
+    on this machine); a shape this module did not write is a miss all the same."""
+    if data is None:
+        return None
+    try:
+        state = pickle.loads(data)  # noqa: S301 (sealed: signed by this code with this machine's key)
+    except Exception:  # noqa: BLE001 - a cache entry that does not load is a miss, never a traceback
+        return None
+    if not (isinstance(state, dict) and state.keys() == _RENDER_STATE.keys()
+            and all(isinstance(state[name], kind) for name, kind in _RENDER_STATE.items())):
+        return None
+    return state
+
+
+def _search_entries(data: memoryview | None) -> list[dict[str, Any]] | None:
+    """A page's kept search entries, or None: a list of objects, as Material's index holds them."""
+    if data is None:
+        return None
+    try:
+        entries = json.loads(str(data, "utf-8"))
+    except ValueError:  # JSON and UTF-8 errors alike
+        return None
+    if not (isinstance(entries, list) and all(isinstance(entry, dict) for entry in entries)):
+        return None
+    return entries
 
 
 def _toc(items: Any) -> str:

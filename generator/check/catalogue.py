@@ -15,7 +15,7 @@ from generator.scorer import board as boards
 from generator.read.source import Files, Source, read_tiles
 from generator.model.tiles import Catalogue, TileFeatureSpec, TileFile, tile_type
 from generator.model.units import walk_sections
-from generator.model.validate import Data, Valid, validate_all
+from generator.model.validate import Valid, validate_all
 
 # The attributes of the scorer's table that a printed tile feature says (pennants, inn, ...).
 _ATTRIBUTES = tuple(name for name in scorer.ATTRIBUTES if name in TileFeatureSpec.model_fields)

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from generator.check import references as check
 from generator.check import terms
+from generator.check.known import Known
 from generator.check.references import References
+from generator.check.structure import structure_warnings
+from generator.check.texts import check_text
 from generator.cache.load_memo import NONE, LoadMemo
 from generator.model.data import Translation
 from generator.core.problem import Problem
@@ -65,7 +67,7 @@ def load_translations(data: Data, refs: References) -> Translations:
 
 
 def _check_translation(source: Source, model: Translation, english_units: dict[str, UnitInfo], footnotes: set[str],
-                       known: check.Known, doc: str) -> list[Problem]:
+                       known: Known, doc: str) -> list[Problem]:
     problems: list[Problem] = []
     for unit_id, translated in model.units.items():
         english = english_units.get(unit_id)
@@ -76,8 +78,8 @@ def _check_translation(source: Source, model: Translation, english_units: dict[s
                                                f"{doc} has no unit {unit_id!r} to translate", at_key=True))
             continue
         where = ("units", unit_id, "text")
-        problems += check.check_text(source, where, translated.text, english.syntax, footnotes, known, english=english.text)
-        problems += check.structure_warnings(source, where, english.text, translated.text, english.syntax)
+        problems += check_text(source, where, translated.text, english.syntax, footnotes, known, english=english.text)
+        problems += structure_warnings(source, where, english.text, translated.text, english.syntax)
     return problems
 
 

@@ -18,8 +18,10 @@ from pathlib import Path
 import polib
 
 from generator.core import atomic
-from generator.check import references as check
 from generator.check import terms
+from generator.check.interface import placeholders
+from generator.check.known import Known
+from generator.check.texts import check_text
 from generator.core.problem import Problem
 from generator.project import Project
 from generator.read.source import parse
@@ -72,7 +74,7 @@ def export(project: Project, language: str, out: Path) -> list[Path]:
                                   msgstr=status.translation.text if status.translation else "",
                                   occurrences=[(unit.file, str(line))],
                                   comment="\n".join([_comment(unit)] + terms.hints(project.concepts, language, unit.text, printing_names)))
-            if unit.syntax == "placeholders" and check.placeholders(unit.text):
+            if unit.syntax == "placeholders" and placeholders(unit.text):
                 entry.flags.append("python-brace-format")
             if status.state == "outdated" and status.translation is not None:
                 entry.flags.append("fuzzy")
@@ -150,14 +152,14 @@ def _read_edits(project: Project, path: Path, result: ImportResult) -> tuple[str
 _UNPRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
-def _check_entry(project: Project, edit: Edit, known: check.Known, footnotes: set[str]) -> list[Problem]:
+def _check_entry(project: Project, edit: Edit, known: Known, footnotes: set[str]) -> list[Problem]:
     bad = _UNPRINTABLE.search(edit.text)
     if bad:
         return [Problem("po", 1, 1, "bad-value",
                         f"the msgstr holds the control character U+{ord(bad.group()):04X}, which no translation needs")]
     # Check the translation as the loader would, on a throwaway one-value source.
     source, _ = parse(json.dumps(edit.text, ensure_ascii=False), "po")
-    return [p for p in check.check_text(source, (), edit.text, edit.unit.syntax, footnotes, known, english=edit.unit.text)
+    return [p for p in check_text(source, (), edit.text, edit.unit.syntax, footnotes, known, english=edit.unit.text)
             if p.level == "error"]
 
 

@@ -4,16 +4,18 @@
 
 from __future__ import annotations
 
-import html
-import json
 import os
 import re
+from functools import lru_cache
 from pathlib import Path
-from typing import Any, Container
+from typing import Container
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from generator.core.problem import Problem
 from generator.core.vocabulary import TEMPLATE_OPENING
 
+ROOT_TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "root"
 SAFE_PATH = re.compile(r"^(?:[a-z0-9][a-z0-9.-]*/)*[a-z0-9][a-z0-9.-]*\.(?:md|svg)$")
 
 
@@ -85,64 +87,20 @@ def site_root(languages: list[tuple[str, str]], default: str, title: str, base: 
     JavaScript); ``404.html`` says "not found" in the language of the address asked for,
     else in the visitor's preferred language, else in the default one, and lists the
     languages, with links from ``base``, the path the site is served under, since a 404
-    page can be shown at any depth.
+    page can be shown at any depth. Both are templates (``generator/templates/root/``)
+    that escape every value: HTML-escaped in the page, JSON for a script (``tojson``).
     """
-    codes = json.dumps([code for code, _ in languages])
-
-    def page(body: str, script: str, prefix: str = "") -> str:
-        # The icon of the default language: without one the browser asks for /favicon.ico.
-        icon = html.escape(f"{prefix}{default}/assets/images/favicon.png")
-        return (f'<!doctype html>\n<html lang="{html.escape(default)}">\n<head>\n<meta charset="utf-8">\n'
-                f'<meta name="viewport" content="width=device-width,initial-scale=1">\n<title>{html.escape(title)}</title>\n'
-                f'<link rel="icon" href="{icon}">\n{script}</head>\n<body>\n<main>\n{body}</main>\n</body>\n</html>\n')
-
-    def links(prefix: str) -> str:
-        items = "\n".join(f'<li><a href="{html.escape(prefix + code)}/" hreflang="{html.escape(code)}" '
-                           f'lang="{html.escape(code)}">{html.escape(name)}</a></li>' for code, name in languages)
-        return f"<ul>\n{items}\n</ul>\n"
-
-    redirect = f"""<noscript><meta http-equiv="refresh" content="0; url={html.escape(default)}/"></noscript>
-<script>
-(function () {{
-  var codes = {codes}, wanted = navigator.languages || [navigator.language || ""];
-  for (var i = 0; i < wanted.length; i++) {{
-    var code = String(wanted[i]).toLowerCase().split("-")[0];
-    if (codes.indexOf(code) >= 0) {{ location.replace(code + "/"); return; }}
-  }}
-  location.replace({json.dumps(default + "/")});
-}})();
-</script>
-"""
-    index = page(f"<h1>{html.escape(title)}</h1>\n{links('')}", redirect)
-    return {"index.html": index, "404.html": _root_404(languages, default, base, notfound or {}, page, links(base))}
+    env = _root_templates()
+    values = {"languages": languages, "default": default, "title": title,
+              "codes": [code for code, _ in languages]}
+    return {"index.html": env.get_template("index.html.j2").render(values, prefix=""),
+            "404.html": env.get_template("404.html.j2").render(values, prefix=base, notfound=notfound or {})}
 
 
-def _root_404(languages: list[tuple[str, str]], default: str, base: str, notfound: dict[str, tuple[str, str]],
-              page: Any, links: str) -> str:
-    messages = "".join(
-        f'<div class="rs-notfound" lang="{html.escape(code)}" data-lang="{html.escape(code)}"'
-        f'{"" if code == default else " hidden"}>\n<h1>{html.escape(notfound[code][0])}</h1>\n'
-        f"<p>{html.escape(notfound[code][1])}</p>\n</div>\n"
-        for code, _ in languages if code in notfound)
-    choose = f"""<script>
-document.addEventListener("DOMContentLoaded", function () {{
-  var base = {json.dumps(base)}, path = location.pathname, wanted = [];
-  if (path.indexOf(base) === 0) wanted.push(path.slice(base.length).split("/")[0]);
-  wanted = wanted.concat(Array.prototype.slice.call(navigator.languages || [navigator.language || ""]));
-  var blocks = document.querySelectorAll(".rs-notfound");
-  for (var i = 0; i < wanted.length; i++) {{
-    var code = String(wanted[i]).toLowerCase().split("-")[0];
-    var match = document.querySelector('.rs-notfound[data-lang="' + code.replace(/[^a-z]/g, "") + '"]');
-    if (match) {{
-      blocks.forEach(function (block) {{ block.hidden = block !== match; }});
-      document.documentElement.lang = code;
-      return;
-    }}
-  }}
-}});
-</script>
-"""
-    return page(messages + links, choose, base)
+@lru_cache(maxsize=1)  # compiled once per process: a build writes the root once, `assemble` once
+def _root_templates() -> Environment:
+    return Environment(loader=FileSystemLoader(str(ROOT_TEMPLATES)), autoescape=True, undefined=StrictUndefined,
+                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
 
 
 def write_language(build_dir: Path, code: str, files: dict[str, str]) -> Path:

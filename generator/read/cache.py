@@ -4,10 +4,12 @@ Parsing YAML is most of the loading time of a large site. :func:`source.read` al
 parses a file again only when its text changed, within one process (the preview); this
 module carries those parses from one ``rulesite build`` to the next. An entry is used only
 for a file whose whole text equals the text that was parsed, and the cache as a whole only
-by the very code that wrote it (a fingerprint of the read stage's modules and PyYAML's
-version), so a reused parse is exactly the parse the build would have made. The translation
+by the very code that wrote it (:func:`generator.cache.version.code_version`, part of each
+file's seal), so a reused parse is exactly the parse the build would have made. The translation
 checks found clean (``clean_memo``) travel beside them, under the same rule. Both are kept
-with :mod:`generator.cache.journal`, so a rebuild after one edit writes only what changed.
+with :mod:`generator.cache.journal`, so a rebuild after one edit writes only what changed,
+sealed with this machine's key: a file from elsewhere, or damaged, is no cache (and is never
+unpickled), and the next build writes it anew.
 """
 
 from __future__ import annotations

@@ -16,8 +16,10 @@ A page's key is a fingerprint of exactly these, so a kept page is the page a col
 renders (``tests/test_incremental.py`` compares whole sites after edits of each kind). The
 pages that gather every page (home, glossary, translation status) are rendered on every
 build. Kept pages live under ``build/render-cache/<language>.pickle``, with a
-journal of the pages rendered again since (:mod:`generator.cache.journal`), written by this
-process only, and in memory for the preview, which renders on every edit.
+journal of the pages rendered again since (:mod:`generator.cache.journal`: sealed with this
+machine's key, so a file from elsewhere is no cache and is never unpickled), and in memory
+for the preview, which renders on every edit. Each kept page also carries its key, compared
+before the page is used.
 """
 
 from __future__ import annotations

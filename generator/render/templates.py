@@ -7,9 +7,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
+from generator.cache.bytecode import SealedBytecodeCache
 from generator.render.escape import attr
 
 if TYPE_CHECKING:
@@ -43,8 +44,9 @@ def environment(cache: Path | None = None) -> Environment:
     """The template environment; one per process is enough, so its compiled templates are kept."""
     env = Environment(
         loader=FileSystemLoader(str(TEMPLATES)),
-        # Compiling the templates costs more than rendering them; keep the bytecode.
-        bytecode_cache=FileSystemBytecodeCache(str(cache)) if cache else None,
+        # Compiling the templates costs more than rendering them; keep the bytecode (sealed:
+        # Jinja's own cache would unpickle and run whatever a file under build/ holds).
+        bytecode_cache=SealedBytecodeCache(cache) if cache else None,
         autoescape=True,  # any value that is not already escaped Markdown gets HTML-escaped
         undefined=StrictUndefined,  # a missing value is an error, never an empty hole on a page
         trim_blocks=True,

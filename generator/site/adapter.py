@@ -1,9 +1,10 @@
 """The MkDocs adapter: every setting MkDocs sees, and every call into MkDocs, in one place.
+
+Where MkDocs' own code is changed, the change is one of :mod:`generator.site.patches`.
 """
 
 from __future__ import annotations
 
-import functools
 import gc
 import hashlib
 import logging
@@ -13,10 +14,9 @@ import shutil
 import tempfile
 import threading
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable
 
 import yaml
 
@@ -29,6 +29,7 @@ from generator.render.escape import html_text
 from generator.render.generate import LanguageSite, render_language
 from generator.render.memo import RenderMemo
 from generator.core.vocabulary import LANGUAGE_CODE
+from generator.site import patches
 
 # Material has a lunr stemmer for these; for the others (Polish, Czech) no stemmer is
 # applied at all, rather than an English one, and punctuation splits words so that
@@ -169,9 +170,9 @@ def translate_settings(config: Any) -> Any:
 
 def adopt_html(page: Any, content: str, config: Any) -> None:
     """Give MkDocs a rules page's HTML (see :mod:`generator.render.html_page`) instead of
-    letting it convert the page: MkDocs calls ``page.render`` next, and this instance
-    attribute answers it with the content, the table of contents and the anchors that
-    its conversion would have produced."""
+    letting it convert the page: MkDocs calls ``page.render`` next, and the render answered
+    in its place (:func:`patches.answer_render`) gives the content, the table of contents
+    and the anchors that its conversion would have produced."""
     from mkdocs.exceptions import PluginError
     from mkdocs.structure.toc import get_toc
 
@@ -180,49 +181,18 @@ def adopt_html(page: Any, content: str, config: Any) -> None:
         raise PluginError("rulesite pages need use_directory_urls: true")
 
     def render(config: Any, files: Any) -> None:
-        page.content = content.strip("\n")
-        tokens = html_page.headings(page.content)
-        page.toc = get_toc(tokens)
-        page._title_from_render = tokens[0]["name"] if tokens and tokens[0]["level"] == 1 else None
-        page.present_anchor_ids = html_page.anchors(page.content)
-        page.links_to_anchors = {}
+        html = content.strip("\n")
+        tokens = html_page.headings(html)
+        title = tokens[0]["name"] if tokens and tokens[0]["level"] == 1 else None
+        patches.set_rendered(page, html, get_toc(tokens), title, html_page.anchors(html), {})
 
-    page.render = render
-
-
-def lean_theme_listing(theme: Any) -> None:
-    """Make MkDocs list the theme's files without walking its hidden folders.
-
-    Before any page is read, MkDocs lists every file of the theme to find the static ones,
-    then drops each whose path has a part starting with "." (its own filter). Material keeps
-    over ten thousand icons in ``.icons/``: walking them was about 0.15 s of every language
-    build. The listing now skips hidden folders while walking; what MkDocs keeps is the same
-    (``tests/test_mkdocs_adapter.py`` compares both), and templates there still load."""
-    from jinja2 import FileSystemLoader
-
-    class _Loader(FileSystemLoader):
-        def list_templates(self) -> list[str]:
-            found: set[str] = set()
-            for folder in self.searchpath:
-                for where, folders, names in os.walk(folder, followlinks=self.followlinks):
-                    folders[:] = [name for name in folders if not name.startswith(".")]
-                    prefix = os.path.relpath(where, folder).replace(os.sep, "/")
-                    found.update(name if prefix == "." else f"{prefix}/{name}" for name in names)
-            return sorted(found)
-
-    make_env = theme.get_env
-
-    def get_env() -> Any:
-        env = make_env()
-        env.loader = _Loader(theme.dirs)
-        return env
-
-    theme.get_env = get_env  # this Theme object only: it lives as long as one configuration
+    patches.answer_render(page, render)
 
 
 def preload() -> None:
     """Import MkDocs, Material and the Markdown extensions once, before the language workers
-    are forked: each worker would otherwise import them again (about half a second each)."""
+    are forked: each worker would otherwise import them again (about half a second each).
+    The patches' guard runs here too, so another release fails before any language builds."""
     import markdown.extensions.toc  # noqa: F401
     import material.extensions.emoji  # noqa: F401
     import material.plugins.search.plugin  # noqa: F401
@@ -230,26 +200,17 @@ def preload() -> None:
     import mkdocs.config  # noqa: F401
     import pymdownx.emoji  # noqa: F401
 
+    patches.guard()
+
 
 def load_config(config_file: Path, **options: Any) -> Any:
-    """MkDocs' own ``load_config``, with the configuration files parsed by libyaml.
+    """MkDocs' own ``load_config``, once the patches' guard has passed, with the
+    configuration files parsed by libyaml (:func:`patches.libyaml_configs`)."""
+    from mkdocs.config import base
 
-    MkDocs reads them with PyYAML's pure-Python loader: one language's generated
-    configuration and the mkdocs.yml it inherits took 26 ms of every language build (and of
-    every preview rebuild). PyYAML's C loader has the same constructors, so the same tags
-    (``!ENV``, ``!relative``, Material's ``!!python/name``) give the same objects, in a
-    tenth of the time. MkDocs asks for its loader through ``get_yaml_loader`` in
-    :mod:`mkdocs.config.defaults`; that one name is swapped for the length of the call."""
-    from mkdocs.config import base, defaults
-
-    fast = getattr(yaml, "CLoader", None)  # absent where PyYAML was built without libyaml
-    kept = defaults.get_yaml_loader
-    if fast is not None:
-        defaults.get_yaml_loader = functools.partial(kept, fast)
-    try:
+    patches.guard()
+    with patches.libyaml_configs():
         return base.load_config(config_file=str(config_file), **options)
-    finally:
-        defaults.get_yaml_loader = kept
 
 
 def build_language(config_file: Path, written: tuple[Path, dict[str, str]] | None = None,
@@ -280,8 +241,9 @@ def build_language(config_file: Path, written: tuple[Path, dict[str, str]] | Non
     if written:
         state.current().written[written[0].resolve()] = written[1]
     try:
-        with _writing_through(writer):
-            mkdocs_build(load_config(config_file, strict=True))
+        config = load_config(config_file, strict=True)  # the patches' guard first
+        with patches.writing_through(writer):
+            mkdocs_build(config)
     except (Abort, MkDocsException, SystemExit) as exc:
         messages.append(f"ERROR: {exc}")
         return time.perf_counter() - start, messages, True
@@ -289,34 +251,6 @@ def build_language(config_file: Path, written: tuple[Path, dict[str, str]] | Non
         logger.removeHandler(handler)
         state.current().written.clear()
     return time.perf_counter() - start, messages, any(m.startswith(("WARNING", "ERROR")) for m in messages)
-
-
-@contextmanager
-def _writing_through(writer: SiteWriter | None) -> Iterator[None]:
-    """MkDocs' writers replaced by ``writer``'s for the length of one build (MkDocs has
-    no hook for how a file is written): ``mkdocs.utils.write_file`` and ``copy_file``,
-    which its build, its static files and Material's search call through the module, and
-    ``File.copy_file``, which writes a generated file (the pictures) itself."""
-    if writer is None:
-        yield
-        return
-    from mkdocs import utils
-    from mkdocs.structure.files import File
-
-    kept = utils.write_file, utils.copy_file, File.copy_file
-
-    def copy_generated(file: Any, dirty: bool = False) -> None:
-        content = file._content  # what File.generated(..., content=...) was given
-        if content is None:  # a file on disk: MkDocs copies it through utils.copy_file, replaced above
-            return kept[2](file, dirty)
-        data = content.encode("utf-8") if isinstance(content, str) else content
-        return writer.write(data, file.abs_dest_path)
-
-    utils.write_file, utils.copy_file, File.copy_file = writer.write, writer.copy, copy_generated
-    try:
-        yield
-    finally:
-        utils.write_file, utils.copy_file, File.copy_file = kept
 
 
 def last_generated(root: Path, lang: str | None) -> Generated | None:
@@ -336,6 +270,7 @@ def serve(root: Path, lang: str | None, dev_addr: str) -> str:
     """
     from mkdocs.livereload import LiveReloadServer
 
+    patches.guard(preview=True)  # before the first load: a release it was not tested with stops here
     generated = generate(root, lang)
     code = generated.site.code
     path = write_config(root, root / "build" / f"mkdocs.serve.{code}.yml", generated)
@@ -351,8 +286,7 @@ def serve(root: Path, lang: str | None, dev_addr: str) -> str:
     print(f"serving {code} at {url} (other languages are built by `make site`)")
     server = LiveReloadServer(builder=lambda config=None: _rebuild(config or get_config(), url),
                               host=host, port=port, root=site_dir)
-    server.observer = _observer()
-    server.error_handler = lambda status: _error_page(site_dir, status)
+    patches.serve_through(server, _observer(), lambda status: _error_page(site_dir, status))
     try:
         _rebuild(config, url)
         server.watch(config.docs_dir)
@@ -434,17 +368,13 @@ class DirtyPreview:
         for file in files:
             self.now.add(file.abs_dest_path)
             if file.is_documentation_page():
-                file.is_modified = _always
+                patches.rebuilt_when(file, modified=True)
             elif file.abs_src_path is None:  # generated here, such as the pictures
                 digest = hashlib.sha256(file.content_bytes).hexdigest()
                 if self.written.get(file.abs_dest_path) == digest:
-                    file.is_modified = _never
+                    patches.rebuilt_when(file, modified=False)
                 self.written[file.abs_dest_path] = digest
-        # Material's search merges a dirty build's entries into the last index, assuming they
-        # are one page's; here they are every page's, so the index is written afresh.
-        for plugin in plugins.values():
-            if hasattr(plugin, "search_index_prev"):
-                plugin.search_index_prev = None
+        patches.search_index_afresh(plugins)  # its entries are every page's, not one page's
 
     def page(self, page: Any, output: str) -> str:
         """The output to write; empty (MkDocs then writes nothing) when it is there already."""
@@ -488,14 +418,6 @@ def _tidy() -> None:
     gc.unfreeze()
     gc.collect()
     gc.freeze()
-
-
-def _always() -> bool:
-    return True
-
-
-def _never() -> bool:
-    return False
 
 
 def read_tree(folder: Path) -> dict[str, str]:

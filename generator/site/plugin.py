@@ -7,6 +7,7 @@ rebuild, so editing a YAML file in ``rules_data/`` or ``examples/`` refreshes th
 
 from __future__ import annotations
 
+import functools
 import logging
 from pathlib import Path
 
@@ -21,9 +22,10 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
 from generator.site import adapter as mkdocs_adapter
+from generator.site import patches
 from generator.cache import page_cache
 from generator.site import raw_html
-from generator.core.problem import DataError
+from generator.core.problem import DataError, StageFailed
 from generator.render import html_page
 from generator.render.escape import escape_fields, escape_titles
 
@@ -51,11 +53,15 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
             logging.getLogger("mkdocs.commands.build").addFilter(mkdocs_adapter.DIRTY_NOTICE)
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        try:  # `mkdocs build` and `mkdocs serve` too: no patch before the guard has passed
+            patches.guard()
+        except StageFailed as exc:
+            raise PluginError(str(exc)) from None
         self.root = Path(self.config.root or Path(config.config_file_path).parent).resolve()
         self.raw: dict[str, list[str]] = {}
         self.cache: page_cache.PageCache | None = None
         self.nav = None
-        mkdocs_adapter.lean_theme_listing(config.theme)
+        patches.lean_theme_listing(config.theme)
         if self.config.prebuilt:
             # `rulesite build` already checked, scored and rendered; its configuration
             # file carries the navigation and language settings.
@@ -100,7 +106,8 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
         page_cache.keep_theme_bytecode(env, self.root)
         if self.cache:
             pages = [file.page for file in files.documentation_pages()]
-            page_cache.serve_cached_pages(env, pages, self.nav, self.cache, config.plugins)
+            page_cache.serve_cached_pages(env, pages, self.nav, self.cache)
+            patches.index_search_through(config.plugins, functools.partial(page_cache.kept_search_entries, self.cache))
         return env
 
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
@@ -109,8 +116,8 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
             mkdocs_adapter.adopt_html(page, markdown, config)
             return markdown
         markdown, self.raw[page.file.src_uri] = raw_html.set_aside(markdown)
-        if self.cache:
-            self.cache.before_conversion(page, markdown, self.files_key)
+        if self.cache:  # a page whose conversion is kept is rendered from it
+            patches.answer_render(page, self.cache.before_conversion(page, markdown, self.files_key))
         return markdown
 
     def on_page_content(self, html: str, page, config: MkDocsConfig, files: Files) -> str:
