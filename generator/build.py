@@ -12,21 +12,27 @@ and the collector tuning that keeps the load fast, are in :mod:`generator.core.t
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
+from typing import Iterator
 from urllib.parse import urlsplit
 
 from generator.core.atomic import die_with_parent
+from generator.core.io_failure import inside, naming
+from generator.core.lock import acquire, hold_folder
 from generator.core.problem import DataError, Problem, ProblemsFound, StageFailed
 from generator.core.timing import Timings, collector_paused, set_aside
+from generator.core.vocabulary import LANGUAGE_CODE
 from generator.output.assemble import write_part
 from generator.output.site_writer import SiteWriter
-from generator.output.sitedir import mark, recover, refuse_unsafe, staging_for, swap
+from generator.output.sitedir import hold, mark, recover, refuse_unsafe, staging_for, swap
 from generator.output.write import html_files, scan_template_syntax, site_root, write_language
 from generator.project import Project, checked, load
 from generator.read.source import DATA
@@ -48,6 +54,14 @@ class _Job:
     """Each language's pages kept by the last build, read once before the workers fork."""
     last_site: Path | None = None
     """The site this build replaces, if there is one: its files are reused where unchanged."""
+    site_dir: Path | None = None
+    """The output folder, as the staging folder is named in a message (a full disk, say)."""
+
+    def naming(self, where: Path) -> AbstractContextManager[None]:
+        """An OSError inside as one line naming ``where`` (or its file) and that the site stayed;
+        a file of the staging folder is named as the file of the site it is built for."""
+        site = self.site_dir or self.staging
+        return naming(where, f"{site} was left as it was", inside(self.staging, site))
 
 
 @dataclass
@@ -75,14 +89,15 @@ def _build_language(job: _Job, code: str) -> LanguageBuild:
     stages["render"] = time.perf_counter() - start
     cpu["render"] = time.process_time() - clock
     start, clock = time.perf_counter(), time.process_time()
-    docs = write_language(job.build_dir, code, site.files)
-    memo.store(job.build_dir / "render-cache")
-    config = write_config(job.root, job.build_dir / f"mkdocs.{code}.yml", Generated(job.project, site),
-                          site_url=job.site_url, site_dir=job.staging / code, prebuilt=docs)
+    with job.naming(job.build_dir):  # build/ is the build's alone here: the language's lock is held
+        docs = write_language(job.build_dir, code, site.files)
+        memo.store(job.build_dir / "render-cache")
+        config = write_config(job.root, job.build_dir / f"mkdocs.{code}.yml", Generated(job.project, site),
+                              site_url=job.site_url, site_dir=job.staging / code, prebuilt=docs)
     stages["write"] = time.perf_counter() - start
     cpu["write"] = time.process_time() - clock
     clock = time.process_time()
-    with set_aside():  # the language's pages and kept renders stay to the end of its MkDocs build
+    with set_aside(), job.naming(job.staging / code):  # pages and kept renders stay to the end of MkDocs
         writer = SiteWriter(job.last_site, job.staging)
         stages["mkdocs"], messages, failed = build_language(config, (docs, site.files), writer)
     cpu["mkdocs"] = time.process_time() - clock
@@ -176,33 +191,65 @@ def _chosen(project: Project, languages: list[str] | None) -> list[str]:
 
 
 def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = None, jobs: int = 2,
-          languages: list[str] | None = None, part: bool = False) -> BuildResult:
+          languages: list[str] | None = None, part: bool = False, wait: bool = False) -> BuildResult:
     """Build stage: load and check everything, then render, write and build each language
     with MkDocs (``jobs`` at a time), then put the site root in and swap the site in.
 
-    Raises :class:`DataError` (every data problem) or :class:`StageFailed`; ``site/`` is
-    then left as it was. With ``part`` the site is a part for ``rulesite assemble``.
+    Raises :class:`DataError` (every data problem) or :class:`StageFailed` (a build of the
+    same project or output folder running, unless ``wait``; a file that cannot be written);
+    ``site/`` is then left as it was. With ``part`` the site is a part for ``rulesite assemble``.
     """
     root, site_dir = root.resolve(), (site_dir or root / "site").resolve()
     refuse_unsafe(root, site_dir)  # never replace a folder a build did not make
-    recover(site_dir)  # undo what a killed build left: a missing site/, stale staging folders
     build_dir, timings = root / "build", Timings()
-    with timings.stage("load+check+score"), collector_paused():  # nothing is written before this is through
-        project = checked(load(root, build_dir=build_dir))
-    codes = _chosen(project, languages)
-    with timings.stage("render"), collector_paused():
-        memos = _prepare(project, codes, build_dir)
-    staging = staging_for(site_dir)
-    try:
-        last = site_dir if site_dir.is_dir() else None  # refuse_unsafe made sure a build made it
-        job = _Job(project, root, build_dir, staging, site_url, memos, last)
-        results = _build_languages(job, codes, jobs, timings)  # each: render, write, MkDocs
-        with timings.stage("finish"):
-            pages = _finish(project, results, staging, site_dir, site_url, part)
-    finally:
-        if staging.exists():
-            shutil.rmtree(staging, ignore_errors=True)
+    kept = f"{site_dir} was left as it was"
+    with _locked(build_dir, site_dir, languages, wait):  # nothing is written before they are held
+        recover(site_dir)  # undo what a killed build left: a missing site/, stale staging folders
+        with timings.stage("load+check+score"), collector_paused(), naming(build_dir, kept):
+            project = checked(load(root, build_dir=build_dir))  # nothing is written before this is through
+        codes = _chosen(project, languages)
+        with timings.stage("render"), collector_paused(), naming(build_dir, kept):
+            memos = _prepare(project, codes, build_dir)
+        staging = staging_for(site_dir)
+        with naming(site_dir.parent, kept):
+            held = hold_folder(staging)  # recover() in another process leaves it alone while this runs
+        try:
+            last = site_dir if site_dir.is_dir() else None  # refuse_unsafe made sure a build made it
+            job = _Job(project, root, build_dir, staging, site_url, memos, last, site_dir)
+            results = _build_languages(job, codes, jobs, timings)  # each: render, write, MkDocs
+            with timings.stage("finish"), job.naming(staging):
+                pages = _finish(project, results, staging, site_dir, site_url, part)
+        finally:
+            if staging.exists():
+                shutil.rmtree(staging, ignore_errors=True)
+            os.close(held)
     return BuildResult(site_dir, codes, timings, pages)
+
+
+BUSY = "another build of this project is running"
+
+
+@contextmanager
+def _locked(build_dir: Path, site_dir: Path, languages: list[str] | None, wait: bool) -> Iterator[None]:
+    """Hold the locks of a build: the project's, then its output folder's (see the design notes,
+    "Two builds at once"). A build of every language holds the project alone; a build of
+    some (``--lang``, a split build's part) shares the project with other such builds and
+    holds each of its languages alone, since all it writes under build/ is per language
+    (``docs/<lang>/``, ``mkdocs.<lang>.yml``, its kept renders and pages) or is replaced
+    whole in one step. Always taken in this order, so builds that wait never deadlock."""
+    with ExitStack() as held:
+        with naming(build_dir, f"{site_dir} was left as it was"):
+            project = build_dir / "build.lock"
+            if languages is None:
+                others = sorted((build_dir / "locks").glob("*.lock"))  # to name a part build that holds it
+                held.enter_context(acquire(project, BUSY, wait=wait, others=others))
+            else:
+                held.enter_context(acquire(project, BUSY, wait=wait, exclusive=False))
+                # A code that is no language code is no language of the site: _chosen() refuses it.
+                for code in sorted({code for code in languages if re.fullmatch(LANGUAGE_CODE, code)}):
+                    held.enter_context(acquire(build_dir / "locks" / f"{code}.lock", BUSY, wait=wait))
+            held.enter_context(hold(site_dir, wait))
+        yield
 
 
 def _prepare(project: Project, codes: list[str], build_dir: Path) -> dict[str, RenderMemo]:

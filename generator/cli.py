@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from generator import commands
+from generator.core.io_failure import describe
 from generator.core.problem import ProblemsFound, StageFailed, render
 
 
@@ -47,8 +48,12 @@ def main(argv: list[str] | None = None) -> int:
         # A command that stops on problems prints them all, never a traceback.
         print(render(exc.problems, getattr(args, "format", "text")), file=sys.stderr)
         return 1
-    except StageFailed as exc:
+    except StageFailed as exc:  # an IOFailure too: a file that could not be written, named in one line
         print(f"rulesite: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        # The net under the stages, which name what they write: still one line, never a traceback.
+        print(f"rulesite: {describe(exc)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

@@ -17,11 +17,17 @@ bytes, BOMs). Each reader is called in-process, as the command line calls it:
 ``score``  a mutated feature-list scenario (scenario fixtures) through ``rulesite score``;
 ``board``  a mutated board scenario (worked examples and board fixtures) through
            ``rulesite score --explain`` and ``rulesite draw``;
-``po``     a mutated PO file (exported from the real data) through ``import_files``.
+``po``     a mutated PO file (exported from the real data) through ``import_files``;
+``po-cut`` an exported PO file cut short (at an entry boundary, a line end, inside a quoted
+           text or at any byte), of an export as written, with every translation changed
+           (so that a cut has something to lose) and without the end marker and entry count
+           (an older export), through ``import_files``.
 
 A finding is a traceback (any exception escaping the reader), a hang (no answer within
 ``--timeout`` seconds), a problem without a sane ``FILE:LINE:COL``, or, for po import, a
-file changed by an import that reported an error. Each is saved under
+file changed by an import that reported an error, or, for a cut PO file, an import that
+wrote a text that neither the translation file nor the uncut PO file has (a truncated one)
+or changed another document. Each is saved under
 ``test-artifacts/fuzz/`` and the run exits 1; the fixed ones live on as regression
 fixtures in ``tests/fixtures/regressions/``. The test suite runs a short, seeded round.
 """
@@ -32,6 +38,7 @@ import argparse
 import contextlib
 import hashlib
 import io
+import itertools
 import random
 import shutil
 import signal
@@ -42,9 +49,12 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import polib
+
 from generator import cli
-from generator.i18n.po import export, import_files
-from generator.project import load
+from generator.i18n.po import HEADER_ENTRIES, export, import_files
+from generator.project import Project, load
+from generator.read.source import parse
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -283,36 +293,177 @@ def _mutate_po(data: bytes, rng: random.Random) -> bytes:
     return b"\n".join(lines)
 
 
-def fuzz_po(n: int, rng: random.Random, timeout: float, work: Path) -> Tally:
-    tally = Tally("po")
+@dataclass
+class _PoProject:
+    """A copy of the real data to import into, and what its translation files were."""
+
+    project: Project
+    data: Path
+    clean: dict[str, str]
+    originals: dict[str, bytes]
+
+    def restore(self, now: dict[str, str]) -> None:
+        """Put the data back after an import that wrote (``now`` differs from ``clean``)."""
+        for rel in set(now) - set(self.clean):
+            (self.data / rel).unlink()
+        for rel, raw in self.originals.items():
+            (self.data / rel).write_bytes(raw)
+
+
+def _po_project(work: Path) -> _PoProject:
     project_root = work / "po"
     for name in ("rules_data", "examples", "content"):
         shutil.copytree(ROOT / name, project_root / name)
     project, problems = load(project_root)
     assert project is not None, problems
-    exported = export(project, project.target_languages[0], work / "po-out")
-    seeds = [p.read_bytes() for p in exported]
     data = project_root / "rules_data"
     clean = _digest(data)
-    originals = {rel: (data / rel).read_bytes() for rel in clean}
+    return _PoProject(project, data, clean, {rel: (data / rel).read_bytes() for rel in clean})
+
+
+def fuzz_po(n: int, rng: random.Random, timeout: float, work: Path) -> Tally:
+    tally = Tally("po")
+    setup = _po_project(work)
+    exported = export(setup.project, setup.project.target_languages[0], work / "po-out")
+    seeds = [p.read_bytes() for p in exported]
     target = work / "input.po"
     for _ in range(n):
         payload = _mutate_po(rng.choice(seeds), rng)
         target.write_bytes(payload)
-        result = _run(tally, "po", payload, lambda: import_files(project, [target]), timeout)
-        now = _digest(data)
-        if result is not None and result.problems and now != clean:
+        result = _run(tally, "po", payload, lambda: import_files(setup.project, [target]), timeout)
+        now = _digest(setup.data)
+        if result is not None and result.problems and now != setup.clean:
             tally.bad_output += 1
             _save(tally, "po", payload, "an import that reported an error changed files")
-        if now != clean:  # a successful import: put the data back for the next input
-            for rel in set(now) - set(clean):
-                (data / rel).unlink()
-            for rel, raw in originals.items():
-                (data / rel).write_bytes(raw)
+        if now != setup.clean:  # a successful import: put the data back for the next input
+            setup.restore(now)
     return tally
 
 
-READERS = {"check": fuzz_check, "tiles": fuzz_tiles, "score": fuzz_score, "board": fuzz_board, "po": fuzz_po}
+def _po_cut_seeds(project: Project, work: Path) -> list[tuple[str, bytes, dict[str, str]]]:
+    """(document, PO bytes, unit to msgstr) of every export: as written, with every translation
+    changed, and both without the end marker and the entry count."""
+    seeds = []
+    for path in export(project, project.target_languages[0], work / "po-cut-out"):
+        for edited, old in itertools.product((False, True), repeat=2):
+            po = polib.pofile(str(path))
+            for entry in po:
+                if edited and entry.msgstr and not entry.obsolete:
+                    entry.msgstr += " (herzien)"
+            if old:
+                del po.metadata[HEADER_ENTRIES]
+                po.remove(next(entry for entry in po if entry.obsolete))
+            variant = work / "po-cut-seed.po"
+            po.save(str(variant))
+            msgstrs = {e.msgctxt: e.msgstr for e in po if not e.obsolete and e.msgstr}
+            seeds.append((path.stem, variant.read_bytes(), msgstrs))
+    return seeds
+
+
+def _cut_point(data: bytes, rng: random.Random) -> int:
+    """Where to cut a PO file: at an entry boundary, at a line end, inside a quoted text, or at any byte."""
+    lines = data.split(b"\n")
+    starts = list(itertools.accumulate((len(line) + 1 for line in lines), initial=0))
+    choice = rng.randrange(4)
+    if choice == 0:  # the blank line between two entries, or the next entry's first line
+        return rng.choice([starts[i] + rng.randrange(2) for i, line in enumerate(lines) if not line.strip()])
+    if choice == 1:
+        i = rng.randrange(len(lines))
+        return starts[i] + len(lines[i])
+    quoted = [i for i, line in enumerate(lines) if line.count(b'"') >= 2]
+    if choice == 2 and quoted:
+        i = rng.choice(quoted)
+        return starts[i] + rng.randint(lines[i].index(b'"'), lines[i].rindex(b'"'))
+    return rng.randrange(len(data) + 1)
+
+
+def _texts(data: Path, language: str, doc: str) -> dict[str, str]:
+    path = data / "translations" / language / f"{doc}.yaml"
+    if not path.exists():
+        return {}
+    source, _ = parse(path.read_text(encoding="utf-8"), str(path))
+    units = source.data.get("units") if isinstance(source.data, dict) else None
+    return {unit: value.get("text") for unit, value in (units or {}).items() if isinstance(value, dict)}
+
+
+def _po_cut_finding(setup: _PoProject, result: object, payload: bytes, target: Path, language: str,
+                    doc: str, msgstrs: dict[str, str], stored: dict[str, str]) -> str | None:
+    """What is wrong with the import of a cut file, if anything."""
+    now = _digest(setup.data)
+    problems = getattr(result, "problems", [])
+    if problems:
+        lines = payload.count(b"\n") + 1
+        if now != setup.clean:
+            return "an import that reported an error changed files"
+        if not _sane(problems, {str(target)}) or any(p.line > lines for p in problems):
+            return f"a problem not located in the cut file: {problems[0]}"
+        return None
+    changed = {rel for rel in set(now) | set(setup.clean) if now.get(rel) != setup.clean.get(rel)}
+    if changed - {f"translations/{language}/{doc}.yaml"}:
+        return f"an import of a cut file changed another document: {sorted(changed)[:3]}"
+    lost = [unit for unit, text in _texts(setup.data, language, doc).items() if text not in (stored.get(unit), msgstrs.get(unit))]
+    return f"an import of a cut file wrote a text the uncut file does not have: {lost[:3]}" if lost else None
+
+
+def fuzz_po_cut(n: int, rng: random.Random, timeout: float, work: Path) -> Tally:
+    tally = Tally("po-cut")
+    setup = _po_project(work)
+    language = setup.project.target_languages[0]
+    seeds = _po_cut_seeds(setup.project, work)
+    stored = {doc: _texts(setup.data, language, doc) for doc, _, _ in seeds}
+    (work / "cut").mkdir()
+    for _ in range(n):
+        doc, seed, msgstrs = rng.choice(seeds)
+        payload = seed[:_cut_point(seed, rng)]
+        target = work / "cut" / f"{doc}.po"  # the name a file whose header was cut falls back on
+        target.write_bytes(payload)
+        result = _run(tally, f"po-cut {doc}", payload, lambda: import_files(setup.project, [target]), timeout)
+        if result is not None:
+            finding = _po_cut_finding(setup, result, payload, target, language, doc, msgstrs, stored[doc])
+            if finding:
+                tally.bad_output += 1
+                _save(tally, f"po-cut {doc}", payload, finding)
+        now = _digest(setup.data)
+        if now != setup.clean:
+            setup.restore(now)
+    return tally
+
+
+def _kept_files(work: Path) -> tuple[Path, dict[str, tuple[str, str]], dict[str, tuple[str, str]]]:
+    """A kept base and journal, as a build leaves them: the entries of the base, then after an edit."""
+    from generator.cache import journal
+
+    path = work / "kept" / "cache.pickle"
+    path.parent.mkdir()
+    base = {f"page-{i}.md": (f"key-{i}", f"text {i} " * 20) for i in range(40)}
+    journal.save(path, "fuzz", base, None)
+    edited = dict(base, **{"page-3.md": ("key-3b", "an edited text")})
+    journal.save(path, "fuzz", edited, journal.load(path, "fuzz"))
+    return path, base, edited
+
+
+def fuzz_kept(n: int, rng: random.Random, timeout: float, work: Path) -> Tally:
+    """Damaged kept files (base or journal) must load as what was saved, as the base alone, or as nothing:
+    never as other entries, never a traceback."""
+    from generator.cache import journal
+
+    tally = Tally("kept")
+    path, base, edited = _kept_files(work)
+    clean = {name: (path.parent / name).read_bytes() for name in (path.name, path.name + ".journal")}
+    for _ in range(n):
+        name = rng.choice(sorted(clean))
+        payload = mutate(clean[name], rng)
+        (path.parent / name).write_bytes(payload)
+        found = _run(tally, f"kept {name}", payload, lambda: journal.load(path, "fuzz"), timeout)
+        if found is not None and found.entries not in ({}, base, edited):
+            tally.bad_output += 1
+            _save(tally, f"kept {name}", payload, "a damaged kept file loaded as entries nobody saved")
+        (path.parent / name).write_bytes(clean[name])
+    return tally
+
+
+READERS = {"check": fuzz_check, "tiles": fuzz_tiles, "score": fuzz_score, "board": fuzz_board, "po": fuzz_po,
+           "po-cut": fuzz_po_cut, "kept": fuzz_kept}
 
 
 def run(n: int, seed: int, readers: list[str], timeout: float) -> list[Tally]:

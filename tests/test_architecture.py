@@ -21,7 +21,7 @@ from generator import scorer
 PACKAGE = Path(__file__).resolve().parent.parent / "generator"
 # Pipeline order. A top-level module is a stage of its own (project, build); cli and
 # __main__ belong to the command line.
-STAGES = ("scorer", "core", "cache", "read", "model", "check", "score", "project", "i18n", "render",
+STAGES = ("scorer", "core", "cache", "read", "model", "check", "score", "project", "i18n", "wiki", "render",
           "output", "site", "build", "commands")
 _COMMAND_LINE = {"cli", "__main__", "__init__"}
 
@@ -109,34 +109,32 @@ def test_no_module_imports_a_later_stage(name):
     assert not later, f"{name} ({STAGES[stage]}) imports later stages: {later}"
 
 
-def test_the_import_graph_has_no_cycle():
+def _assert_no_cycle(graph: dict[str, set[str]]) -> None:
     done: set[str] = set()
 
     def visit(name: str, trail: tuple[str, ...]) -> None:
         assert name not in trail, "import cycle: " + " -> ".join(trail + (name,))
         if name in done:
             return
-        for target in sorted(GRAPH[name]):
+        for target in sorted(graph[name]):
             visit(target, trail + (name,))
         done.add(name)
 
-    for name in sorted(GRAPH):
+    for name in sorted(graph):
         visit(name, ())
+
+
+def test_the_import_graph_has_no_cycle():
+    _assert_no_cycle(GRAPH)
 
 
 def test_no_cycle_through_type_only_imports_either():
-    done: set[str] = set()
+    _assert_no_cycle(ALL_IMPORTS)
 
-    def visit(name: str, trail: tuple[str, ...]) -> None:
-        assert name not in trail, "import cycle: " + " -> ".join(trail + (name,))
-        if name in done:
-            return
-        for target in sorted(ALL_IMPORTS[name]):
-            visit(target, trail + (name,))
-        done.add(name)
 
-    for name in sorted(ALL_IMPORTS):
-        visit(name, ())
+def test_the_cycle_check_finds_a_cycle():
+    with pytest.raises(AssertionError, match="import cycle"):
+        _assert_no_cycle({"a": {"b"}, "b": {"a"}})
 
 
 def test_the_scorer_imports_only_the_standard_library_and_itself():
@@ -406,6 +404,24 @@ def test_no_module_keeps_state_of_its_own_outside_the_cache_package():
              for var in _module_state(path)}
     assert found - set(NOT_CACHES) == set(), "keep it in generator/cache/state.py"
     assert set(NOT_CACHES) <= found, "an exception that no longer exists: drop it from NOT_CACHES"
+
+
+def test_memos_of_pure_functions_are_made_only_by_the_cache_package():
+    # functools' memos are module-level caches too: every one goes through cache/memo.py's
+    # pure(), so they are listed in one place and emptied together.
+    for name, path in MODULES.items():
+        if name.startswith("generator.cache"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for decorator in node.decorator_list:
+                    text = ast.unparse(decorator)
+                    assert not re.search(r"\b(lru_cache|cache)\b", text) or text.startswith("memo."), \
+                        f"{name}.{node.name}: use generator.cache.memo.pure, not {text}"
+    from generator.cache import memo
+    from generator.model import markup
+
+    assert markup.parse in memo.MEMOS  # the memos made through pure() are the ones it lists
 
 
 def test_the_scan_finds_module_state():

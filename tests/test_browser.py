@@ -38,7 +38,7 @@ class _Quiet(SimpleHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory):
-    site = build(ROOT, site_dir=tmp_path_factory.mktemp("browser") / "site").site
+    site = build(ROOT, site_dir=tmp_path_factory.mktemp("browser") / "site", wait=True).site
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -26,7 +26,8 @@ TEMPLATE = re.compile(r"\{\{|\{%|\{\{\{")
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     site = tmp_path_factory.mktemp("site") / "site"
-    result = build(ROOT, site_dir=site)
+    # wait: another test (or test run) building the project at the same time is waited for, not failed
+    result = build(ROOT, site_dir=site, wait=True)
     return result
 
 

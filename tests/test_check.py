@@ -140,3 +140,15 @@ def test_a_broken_file_gives_its_own_problem_and_no_false_ones_elsewhere(tmp_pat
     assert [(p.file, p.code) for p in errors] == [(name, code)], errors
     value = new.split(": ", 1)[1]
     assert (errors[0].line, errors[0].column) == (number + 1, lines[number].index(value) + 1)
+
+
+def test_a_publisher_id_that_is_the_list_of_publishers_is_refused(minimal):
+    site = minimal / "rules_data" / "site.yaml"
+    text = site.read_text(encoding="utf-8")
+    anchor = "  - {id: hig, name: Hans im Glück, country: DE}\n"
+    assert anchor in text
+    site.write_text(text.replace(anchor, anchor + "  - {id: index, name: Nobody, country: DE}\n"), encoding="utf-8")
+    line = text[:text.index(anchor)].count("\n") + 2  # the line after the anchor
+    _, problems = load(minimal)
+    found = [(p.line, p.column) for p in problems if p.code == "reserved-id"]
+    assert found == [(line, 10)]

@@ -9,6 +9,11 @@ recorded as refused (that is a pass too: they never reach a page). The site, eve
 language of it, is then opened page by page, and no page may open a dialog, create an
 element or attribute carrying the marker, run the marker script, or request anything
 outside the site.
+
+The hand-written pages (``content/<lang>/*.md``) are held to the same rule: every vector goes
+into every place of every one of them (a paragraph, a heading, a list, a table, a quote, an
+admonition, emphasis, the front matter's title), and is refused by ``rulesite check`` or
+built and inert (:func:`test_every_vector_in_a_hand_written_page_is_refused_or_inert`).
 """
 
 from __future__ import annotations
@@ -162,10 +167,10 @@ def hostile_site(tmp_path_factory):
     return built, targets, kinds, in_build, refused_pairs
 
 
-def test_every_vector_is_inert_in_chromium(hostile_site, capsys):
-    built, targets, kinds, in_build, refused_pairs = hostile_site
-    site = built.site
-    assert in_build > 0 and len(kinds) > 20
+def _browse(site: Path, pages: list[str], languages: list[str]) -> tuple[list[str], int]:
+    """Open each page of ``pages`` (paths under ``site``) and each language's search results
+    in Chromium: what the marker made, every dialog and request off the site; and how many
+    search results were shown."""
     server = ThreadingHTTPServer(("127.0.0.1", 0),
                                  functools.partial(type("Q", (SimpleHTTPRequestHandler,), {"log_message": lambda *a: None}),
                                                    directory=str(site)))
@@ -175,7 +180,6 @@ def test_every_vector_is_inert_in_chromium(hostile_site, capsys):
 
     findings: list[str] = []
     searched = 0
-    pages = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
         context = browser.new_context()
@@ -191,7 +195,7 @@ def test_every_vector_is_inert_in_chromium(hostile_site, capsys):
                 findings += [f"{relative}: {item}" for item in created]
                 if not page.url.startswith(base):
                     findings.append(f"{relative}: navigated to {page.url}")
-            for code in built.languages:  # each search index, rendered as results
+            for code in languages:  # each search index, rendered as results
                 page.goto(f"{base}/{code}/", wait_until="networkidle", timeout=60000)
                 page.locator("input.md-search__input").click()
                 page.locator("input.md-search__input").press_sequentially("onerror", delay=20)
@@ -202,9 +206,133 @@ def test_every_vector_is_inert_in_chromium(hostile_site, capsys):
         finally:
             browser.close()
             server.shutdown()
+    return findings, searched
+
+
+def test_every_vector_is_inert_in_chromium(hostile_site, capsys):
+    built, targets, kinds, in_build, refused_pairs = hostile_site
+    site = built.site
+    assert in_build > 0 and len(kinds) > 20
+    pages = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
+    findings, searched = _browse(site, pages, built.languages)
     with capsys.disabled():
         print(f"\ninjection: {len(VECTORS)} vectors x {len(kinds)} kinds of string ({len(targets)} strings); "
               f"{in_build} vector-string pairs built and inert on {len(pages)} pages, "
               f"{refused_pairs} refused by check; {searched} search results shown")
     assert searched > 0
+    assert findings == []
+
+
+# --------------------------------------------------------------------------- hand-written pages
+
+# Where a vector goes in a hand-written page (content/<lang>/*.md): each a block appended to
+# the page ({} is the vector), or the front matter's title. Lines are counted as appended.
+CONTEXTS = {
+    "paragraph": "{}\n",
+    "heading": "## Heading {}\n\nText.\n",
+    "list": "- item {}\n- other\n",
+    "table": "| a | b |\n|---|---|\n| {} | x |\n",
+    "quote": "> {}\n",
+    "admonition": '!!! note "Note {}"\n    Text {}\n',
+    "emphasis": "*{}* and **{}**\n",
+}
+FRONT = "title"
+
+
+def _titled(text: str) -> bool:
+    return text.startswith("---\n") and "\ntitle: " in text.split("\n---\n", 1)[0]
+
+
+def _content_targets(root: Path) -> list[tuple[Path, str]]:
+    """Every place of every hand-written page: each context, and the title where there is one."""
+    pages = sorted((root / "content").rglob("*.md"))
+    return [(page, context) for page in pages for context in CONTEXTS] + [
+        (page, FRONT) for page in pages if _titled(page.read_text(encoding="utf-8"))]
+
+
+def _inject_content(root: Path, plan: dict[tuple[Path, str], str]) -> dict[tuple[Path, str], set[int]]:
+    """Write every hand-written page as the original plus its planned vectors; the lines of each."""
+    lines: dict[tuple[Path, str], set[int]] = {}
+    for page in sorted({path for path, _ in plan}):
+        text = (ROOT / page.relative_to(root)).read_text(encoding="utf-8")
+        title = plan.get((page, FRONT), "")
+        if title and _titled(text):
+            old = re.search(r"^title: (.*)$", text, re.MULTILINE)
+            value = json.dumps(old.group(1).strip("\"'") + " " + title, ensure_ascii=False)
+            text = text[:old.start(1)] + value + text[old.end(1):]
+            lines[(page, FRONT)] = {text.count("\n", 0, old.start()) + 1}
+        for context, block in CONTEXTS.items():
+            vector = plan.get((page, context), "")
+            if vector:
+                text = text.rstrip("\n") + "\n\n"
+                first = text.count("\n") + 1
+                lines[(page, context)] = {first + number for number, line in enumerate(block.split("\n"))
+                                          if "{}" in line}
+                text += block.replace("{}", vector)
+        page.write_text(text, encoding="utf-8")
+    return lines
+
+
+def _refused_content(root: Path, plan: dict[tuple[Path, str], str]) -> set[tuple[Path, str]]:
+    """The planned targets that the loader reports an error at (by page and line)."""
+    lines = _inject_content(root, plan)
+    _, problems = load(root)
+    errors = {(p.file, p.line) for p in problems if p.level == "error"}
+    return {target for target, numbers in lines.items()
+            if any((target[0].relative_to(root).as_posix(), line) in errors for line in numbers)}
+
+
+@pytest.fixture(scope="module")
+def hostile_content(tmp_path_factory):
+    """The project with every vector in every context of every hand-written page: those that
+    check refuses are left out, the others built together."""
+    root = tmp_path_factory.mktemp("hostile-content") / "project"
+    for name in ("rules_data", "examples", "content", "theme", "mkdocs.yml"):
+        (shutil.copytree if (ROOT / name).is_dir() else shutil.copy)(ROOT / name, root / name)
+    targets = _content_targets(root)
+    accepted: dict[tuple, list[str]] = {t: [] for t in targets}
+    refused: dict[str, int] = {}
+    for name, vector in VECTORS.items():
+        found = _refused_content(root, {t: vector for t in targets})
+        refused[name] = len(found)
+        for target in targets:
+            if target not in found:
+                accepted[target].append(name)
+    plan = {t: " ".join(VECTORS[n] for n in names) for t, names in accepted.items()}
+    for _ in range(3):
+        clash = _refused_content(root, plan)
+        if not clash:
+            break
+        for target in clash:
+            plan[target], accepted[target] = "", []
+    _inject_content(root, plan)
+    built = build(root, site_dir=root / "site")
+    return built, targets, accepted, refused
+
+
+def test_every_vector_in_a_hand_written_page_is_refused_or_inert(hostile_content, capsys):
+    """The same vectors in the hand-written pages (a translator's content/pl/reading.md as much
+    as the guide): refused by ``rulesite check`` where they would become markup, and inert in
+    Chromium where they are built."""
+    built, targets, accepted, refused = hostile_content
+    site = built.site
+    in_build = sum(len(names) for names in accepted.values())
+    # Each page a hand-written one shows: its own, or the source language's as a fallback.
+    names = sorted({"/".join(page.with_suffix("").relative_to(site.parent / "content").parts[1:]) for page, _ in targets})
+    pages = sorted(f"{code}/{name}/index.html" for code in built.languages for name in names
+                   if (site / code / name / "index.html").exists())
+    findings, searched = _browse(site, pages, built.languages)
+    with capsys.disabled():
+        print(f"\ninjection, hand-written pages: {len(VECTORS)} vectors x {len(targets)} places "
+              f"({len(CONTEXTS) + 1} per page); {sum(refused.values())} vector-place pairs refused by check "
+              f"({', '.join(f'{name} {count}' for name, count in refused.items())}), "
+              f"{in_build} built and inert on {len(pages)} pages; {searched} search results shown")
+    # Every vector that Python-Markdown would pass on as a tag, and template syntax, is refused
+    # in every place. The others may be built: Python-Markdown writes the event-handler vector
+    # as text (its quoted attribute is no tag to it), and a title's javascript: link is text.
+    for name in ("script-tag", "svg-onload", "close-title", "template-syntax"):
+        assert refused[name] == len(targets), (name, refused[name])
+    titles = sum(1 for _, context in targets if context == FRONT)
+    assert refused["javascript-url"] >= len(targets) - titles, refused  # a title is text, not a link
+    assert in_build > 0 and searched > 0
     assert findings == []

@@ -127,7 +127,7 @@ def test_make_setup_prints_no_error(tmp_path):
 def test_language_404_links_from_its_language_folder(tmp_path, site_url, prefix):
     from generator.build import build
 
-    site = build(ROOT, site_dir=tmp_path / "site", site_url=site_url, languages=["nl"]).site
+    site = build(ROOT, site_dir=tmp_path / "site", site_url=site_url, languages=["nl"], wait=True).site
     text = (site / "nl" / "404.html").read_text(encoding="utf-8")
     links = re.findall(r'(?:href|src)="(/[^"]*)"', text)
     assert links, "the 404 page links nothing from the server root"

@@ -67,3 +67,50 @@ def test_assemble_never_replaces_the_project(small_project, tmp_path):  # noqa: 
     before = sorted(p.name for p in small_project.iterdir())
     assert main(["--root", str(small_project), "assemble", str(tmp_path / "a"), "--out", str(small_project)]) == 1
     assert sorted(p.name for p in small_project.iterdir()) == before
+
+
+# --------------------------------------------------------------------------- parts built side by side
+
+
+def test_parts_of_other_languages_build_side_by_side_and_the_same_language_waits(small_project, tmp_path,  # noqa: F811
+                                                                                 monkeypatch):
+    from .test_race import BUSY, Holder, rulesite
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")  # as in the builds below (tests/test_race.py)
+    first, second = load_checked(small_project).languages
+    parts = tmp_path / "parts"
+    # One part is held inside its locks while the other is built from start to end.
+    holder = Holder(small_project, tmp_path, "build", "--lang", first, "--out", str(parts / first))
+    try:
+        beside = rulesite(small_project, "build", "--lang", second, "--out", str(parts / second))
+        same = rulesite(small_project, "build", "--lang", first, "--out", str(tmp_path / "again"))
+        whole = rulesite(small_project, "build", "--site-dir", str(tmp_path / "whole"))
+    finally:
+        held = holder.go()
+    assert beside.code == 0 and held.code == 0, (beside.err, held.err)
+    for refused in (same, whole):  # the same language's files, or every language's
+        assert refused.code == 1 and refused.err.strip() == f"rulesite: {BUSY}{holder.pid}); give --wait to wait for it"
+    assert not (tmp_path / "again").exists() and not (tmp_path / "whole").exists()
+    single = build(small_project, site_dir=tmp_path / "single").site
+    assert main(["--root", str(small_project), "assemble", str(parts / first), str(parts / second),
+                 "--out", str(tmp_path / "site")]) == 0
+    assert digest(tmp_path / "site") == digest(single)
+
+
+def test_the_five_parts_of_the_documented_split_build_run_at_once(tmp_path, monkeypatch):
+    from .test_race import copy_project, finish, rulesite, start
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    project = copy_project(tmp_path / "project")
+    codes = load_checked(project).languages
+    assert len(codes) == 5
+    processes = [start(project, "build", "--lang", code, "--out", str(tmp_path / "parts" / code)) for code in codes]
+    runs = [finish(process) for process in processes]
+    assert [run.code for run in runs] == [0] * len(codes), [run.err for run in runs]
+    assert not any("Traceback" in run.err for run in runs)
+    assembled = rulesite(project, "assemble", *(str(tmp_path / "parts" / code) for code in codes),
+                         "--out", str(tmp_path / "site"))
+    assert assembled.code == 0, assembled.err
+    single = rulesite(project, "build", "--site-dir", str(tmp_path / "single"))
+    assert single.code == 0, single.err
+    assert digest(tmp_path / "site") == digest(tmp_path / "single")

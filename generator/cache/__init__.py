@@ -115,8 +115,8 @@ pictures), ``mkdocs.<lang>.yml``            own output)                 where it
                                             values by equality, shared
                                             files' version
 
-``State.generated`` (preview, ``mkdocs``    root, language, size and    any watched file        the process's own
-run on the project)                         time of every watched file  changes; one result     objects
+``State.generated`` (preview, ``mkdocs``    root, language, a hash of   any watched file        the process's own
+run on the project)                         every watched file's bytes  changes; one result     objects
                                                                         kept
 
 ``State.written`` (preview)                 docs folder -> path ->      the next write to that  compared with the text
@@ -134,6 +134,12 @@ run on the project)                         time of every watched file  changes;
 ``pictures``, ``printing_index``,           loaded
 ``render_fingerprints``
 ==========================================  ==========================  ======================  ========================
+
+Memos of pure functions (parsing a markup text, escaping, CLDR names, the template
+environment) are made only through :func:`generator.cache.memo.pure`, bounded where their
+arguments are open-ended; they cannot go stale, and :func:`generator.cache.state.reset`
+empties them with the rest. ``tests/test_architecture.py`` fails on any other memo or
+module-level state outside this package.
 
 Every sealed file is stamped with the code version through its seal: code that differs in
 any ``.py`` or ``.j2`` file of ``generator/``, another Python or another version of a library

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator.cache import memo
 from generator.cache.load_memo import LoadMemo
 from generator.cache.version import code_version
 
@@ -80,7 +81,9 @@ def current() -> State:
 
 
 def reset() -> State:
-    """Forget everything this process kept; the next load starts from the files alone."""
+    """Forget everything this process kept, pure memos included; the next load starts from
+    the files alone."""
     global _CURRENT
     _CURRENT = State()
+    memo.clear()
     return _CURRENT

@@ -5,13 +5,15 @@ validate; the helpers report references to ids it does not hold and ids used twi
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
 from generator.core.problem import Problem
+from generator.core.vocabulary import LANGUAGE_CODE, reserved_names
 from generator.model.data import Site
 from generator.model.validate import Data
-from generator.read.source import DATA, EXAMPLES, PathKey, Source
+from generator.read.source import CONTENT, DATA, EXAMPLES, PathKey, Source
 
 PAGES_DIR, EXAMPLES_DIR = f"{DATA}/pages/", f"{EXAMPLES}/"
 
@@ -40,6 +42,9 @@ class Known:
     """Files that are there but did not read or validate (:func:`broken_files`). What reads
     or names one is not checked, the file's own problem is reported: one mistake, one
     message, not one more for every place that names the file."""
+    reserved: dict[str, str] = field(default_factory=reserved_names)
+    """Names a page id may not take (a generated page or folder, a file of the theme, a
+    hand-written page), to what a page of that id would replace."""
 
     @classmethod
     def from_site(cls, site: Site | None) -> Known:
@@ -67,6 +72,7 @@ class Known:
         known = cls.from_site(data.site.model if data.site else None)
         known.broken = broken_files(data)
         known.pages, known.examples = stems(data, PAGES_DIR), stems(data, EXAMPLES_DIR)
+        known.reserved = reserved_names(published_names(data.files.published))
         return known
 
 
@@ -104,6 +110,20 @@ def stems(data: Data, folder: str) -> set[str]:
     """Ids of the files read from ``folder`` (``examples/``), parsed or not."""
     return {name[len(folder):].removesuffix(".yaml") for name in data.files.sources
             if name.startswith(folder) and "/" not in name[len(folder):]}
+
+
+def published_names(published: Iterable[str]) -> dict[str, str]:
+    """The names at the top of a language's site that ``content/`` publishes, each to the
+    first file it comes from: ``content/<language>/reading.md`` as ``reading.md``, a shared
+    ``content/assets/x.css`` as ``assets`` (see :func:`generator.site.adapter.choose_pages`)."""
+    names: dict[str, str] = {}
+    for name in published:
+        parts = name.split("/")[1:]  # content/<first>/...
+        if len(parts) > 1 and re.fullmatch(LANGUAGE_CODE, parts[0]):
+            parts = parts[1:]
+        if parts and name.startswith(f"{CONTENT}/"):
+            names.setdefault(parts[0], name)
+    return names
 
 
 def broken_files(data: Data) -> set[str]:

@@ -73,6 +73,12 @@ def check_page(page: Page, source: Source, stem: str, known: Known, units: list[
     problems: list[Problem] = []
     if page.id != stem:
         problems.append(source.problem(("id",), "id-mismatch", f"page id {page.id!r} differs from its file name {stem!r}.yaml"))
+    if page.id in known.reserved:
+        # The page would be written as <id>.md and published at <id>/: in the place of a
+        # page or folder the site already has there, which would vanish or break the build.
+        problems.append(source.problem(("id",), "reserved-id",
+                                       f"page id {page.id!r} would take the place of {known.reserved[page.id]}; "
+                                       "choose another id"))
     problems += unknown_refs(source, ("expansion",), "expansion", page.expansion, known.expansions)
     problems += unknown_refs(source, ("editions",), "edition", page.editions, known.editions)
     problems += unknown_refs(source, ("info", "publisher"), "publisher", page.info.publisher, known.publishers)

@@ -31,6 +31,11 @@ def check_site(site: Site, source: Source) -> list[Problem]:
     kinds = {k.id for k in site.footnote_kinds}
     if kinds != {"ruling", "note", "printing"}:
         problems.append(source.problem(("footnote_kinds",), "bad-value", "footnote kinds must be ruling, note and printing"))
+    for i, publisher in enumerate(site.publishers):
+        if publisher.id == "index":  # publishers/index.md is the list of publishers
+            problems.append(source.problem(("publishers", i, "id"), "reserved-id",
+                                           "publisher id 'index' would take the place of the list of publishers; "
+                                           "choose another id"))
     known = Known.from_site(site)
     for i, printing in enumerate(site.printings):
         problems += unknown_refs(source, ("printings", i, "publisher"), "publisher", printing.publisher, known.publishers)

@@ -7,8 +7,8 @@ empty. Every finding is a warning, and a pair found clean is not checked again
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
+from generator.cache import memo
 from generator.cache import clean_memo
 from generator.core.problem import Problem
 from generator.model import markup
@@ -19,13 +19,13 @@ _ENUMERATION = re.compile(r"(?<![\w)])(\d+)\)")
 _WORD = re.compile(r"[^\W\d_]+")
 
 
-@lru_cache(maxsize=8192)
+@memo.pure(8192)
 def _numbers(text: str) -> tuple[str, ...]:
     plain = markup.plain(markup.parse(text)[0])
     return tuple(sorted(n.replace(",", ".") for n in _NUMBERS.findall(_ENUMERATION.sub(" ", plain))))
 
 
-@lru_cache(maxsize=8192)
+@memo.pure(8192)
 def _ref_targets(text: str) -> dict[str, tuple[str, ...]]:
     found: dict[str, list[str]] = {}
     for ref in markup.refs(markup.parse(text)[0]):

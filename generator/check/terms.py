@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Iterable, Iterator
 
+from generator.cache import memo
 from generator.cache import clean_memo
 from generator.core.fingerprint import digest
 from generator.model.data import Concept, LanguageTerm, TermBase
@@ -35,14 +35,14 @@ def plain(text: str) -> str:
     return _EMPHASIS.sub("", _PLACEHOLDER.sub(" ", _BARE.sub(" ", _LABELLED.sub(r"\1", text)))).lower()
 
 
-@lru_cache(maxsize=4096)
+@memo.pure(4096)
 def pattern(form: str, inside_words: bool) -> re.Pattern[str]:
     # A form is a stem: it matches at the start of a word (or anywhere, for compounds).
     start = "" if inside_words else r"(?<!\w)"
     return re.compile(start + re.escape(form.lower()))
 
 
-@lru_cache(maxsize=1024)
+@memo.pure(1024)
 def english_pattern(form: str) -> re.Pattern[str]:
     # English forms are listed in full (tile, tiles), so they match whole words only.
     return re.compile(r"(?<!\w)" + re.escape(form.lower()) + r"(?!\w)")

@@ -24,6 +24,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--format", choices=("text", "github"), default="text", help="format of data problems")
     parser.add_argument("--timings", action="store_true",
                         help="also print the seconds of each stage and the generator's share of the build")
+    parser.add_argument("--wait", action="store_true",
+                        help="if another build of the project or into the same folder is running, wait for it "
+                             "to finish instead of stopping")
     parser.set_defaults(run=run)
 
 
@@ -32,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
         raise SystemExit("rulesite build: give --out (a part) or --site-dir (a site), not both")
     start = time.perf_counter()
     result = build(args.root, site_dir=args.out or args.site_dir, site_url=args.site_url, jobs=args.jobs,
-                   languages=args.languages, part=args.out is not None)
+                   languages=args.languages, part=args.out is not None, wait=args.wait)
     seconds = time.perf_counter() - start
     if args.timings:  # the numbers benchmarks/ reads from the result (generator/core/timing.py)
         print(result.timings.report())

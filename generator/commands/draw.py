@@ -15,9 +15,9 @@ from generator.core import atomic
 from generator.check.catalogue import load_catalogue
 from generator.core.problem import ProblemsFound
 from generator.render import svg
-from generator.check.rulesets import load_rulesets
+from generator.check.rulesets import RULESETS_FILE, load_rulesets
 from generator.score.scenario import load_scenario
-from generator.read.source import read
+from generator.read.source import read, refused
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -35,7 +35,7 @@ def _colours(root: Path) -> dict[str, str]:
     path = root / "rules_data" / "site.yaml"
     if not path.is_file():
         return {}
-    source, problems = read(path)
+    source, problems = read(path, within=root.resolve())  # a link out of the project is not followed
     colours = source.data.get("colours") if isinstance(source.data, dict) and not problems else None
     return {str(c.get("id")): str(c.get("css")) for c in colours or [] if isinstance(c, dict)}
 
@@ -44,6 +44,10 @@ def run(args: argparse.Namespace) -> int:
     if args.output.suffix != ".svg":
         print(f"rulesite draw: the output must be an .svg file, not {str(args.output)!r}", file=sys.stderr)
         return 2
+    # Read on its own, so refused first as `rulesite check` refuses it (see `rulesite score`).
+    problems = refused(Path(args.root), Path(args.root) / RULESETS_FILE)
+    if problems:
+        raise ProblemsFound(problems)
     table, problems = load_rulesets(args.root)
     catalogue, found = load_catalogue(Path(args.root))
     if problems or found:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from generator.project import load_checked
 from generator.i18n.po import export, import_files
+from generator.core.io_failure import naming
 from generator.core.problem import render
 
 
@@ -32,14 +33,20 @@ def run_export(args: argparse.Namespace) -> int:
         print(f"rulesite: {args.lang!r} is not a translated language of the site "
               f"({', '.join(project.target_languages)})", file=sys.stderr)
         return 2
-    paths = export(project, args.lang, args.out or project.root / "build" / "po")
+    out = args.out or project.root / "build" / "po"
+    # A full disk's write names no file: the folder written into is named instead.
+    with naming(out / args.lang, "a PO file written there may be incomplete; export again"):
+        paths = export(project, args.lang, out)
     print(f"wrote {len(paths)} PO file(s) to {paths[0].parent}")
     return 0
 
 
 def run_import(args: argparse.Namespace) -> int:
     project = load_checked(args.root)
-    result = import_files(project, args.files)
+    # Files are replaced one at a time, each in one step: a failure leaves each file old or new.
+    with naming(project.root / "rules_data" / "translations",
+                "every translation file is either as it was or fully imported; import again"):
+        result = import_files(project, args.files)
     if result.problems:
         print(render(result.problems, args.format), file=sys.stderr)
         print("nothing was written", file=sys.stderr)
@@ -47,4 +54,6 @@ def run_import(args: argparse.Namespace) -> int:
     # The imported data must still load cleanly; say so if it does not.
     load_checked(args.root)
     print(f"{result.changed} translation(s) updated in {len(result.written)} file(s)")
+    if result.changes:  # one line per entry changed, so a translator sees what the import did
+        print(result.report())
     return 0

@@ -24,7 +24,8 @@ from generator import scorer
 from generator.score.board_scenario import board_totals, describe_feature
 from generator.check.catalogue import load_catalogue
 from generator.core.problem import ProblemsFound, render
-from generator.check.rulesets import load_rulesets
+from generator.check.rulesets import RULESETS_FILE, load_rulesets
+from generator.read.source import refused
 from generator.score.scenario import check_expect, load_scenario
 
 
@@ -43,6 +44,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def run(args: argparse.Namespace) -> int:
+    # The rulesets file is read on its own: refused as `rulesite check` refuses it (a FIFO, a
+    # link out of the project) before it is opened. The scenario FILE is the user's own
+    # choice: followed wherever it leads, but read only if it is a regular file.
+    problems = refused(Path(args.root), Path(args.root) / RULESETS_FILE)
+    if problems:
+        raise ProblemsFound(problems)
     table, problems = load_rulesets(args.root)
     if problems:
         raise ProblemsFound(problems)

@@ -18,7 +18,10 @@ from generator.core.problem import Level
 
 FIXTURES = "tests/fixtures/"
 INVALID, WARNINGS = FIXTURES + "invalid/", FIXTURES + "warnings/"
+# FIFOs, sockets and links cannot be kept in git: the test makes them in a copy of a project.
+FOLDERS = "tests/test_data_folders.py::test_every_data_folder_refuses_what_is_not_a_file"
 SCENARIOS, BOARDS = FIXTURES + "scenarios/invalid/", FIXTURES + "boards/invalid/"
+IMPORT = "tests/test_wiki_import.py::test_each_fixture_shows_its_code"
 ERROR: tuple[Level, ...] = ("error",)
 WARNING: tuple[Level, ...] = ("warning",)
 
@@ -58,6 +61,12 @@ ENTRIES = (
          INVALID + "unreadable.yaml"),
     Code("missing-file", ERROR, "a file that is required is not there (a data file, the rulesets, a PO file)",
          "tests/test_rulesets.py::test_missing_file_means_standard_only"),
+    Code("not-a-file", ERROR, "a named pipe, socket, device or folder where a data file or hand-written page would "
+         "be read or published; it is never opened", FOLDERS + "[fifo]"),
+    Code("bad-symlink", ERROR, "a symbolic link that leads out of the project's rules_data/, examples/ and content/, "
+         "to a folder, to nothing or round in a loop; it is not followed", FOLDERS + "[outside]"),
+    Code("bad-file-name", ERROR, "a file name with a line break, a control character or bytes that are not UTF-8 "
+         "(shown escaped); the file is not read or published", FOLDERS + "[newline]"),
     Code("duplicate-key", ERROR, "one mapping has the same key twice", INVALID + "duplicate-key.yaml"),
     # The schema of each file.
     Code("unknown-key", ERROR, "a key the format does not have, often a misspelt one", INVALID + "unknown-key.yaml"),
@@ -72,6 +81,8 @@ ENTRIES = (
     Code("duplicate-id", ERROR, "two things of one kind share an id", INVALID + "duplicate-id.yaml"),
     Code("id-mismatch", ERROR, "a page's or worked example's id differs from its file name",
          INVALID + "id-mismatch.yaml"),
+    Code("reserved-id", ERROR, "a page id that would take the place of a page or folder the site generates, a "
+         "file MkDocs or the theme writes, or a hand-written page", INVALID + "reserved-id.yaml"),
     Code("unknown-category", ERROR, "a category that site.yaml does not list", INVALID + "unknown-category.yaml"),
     Code("unknown-colour", ERROR, "a player reference to a colour that site.yaml does not list",
          INVALID + "unknown-colour.yaml"),
@@ -111,9 +122,14 @@ ENTRIES = (
     # Texts and interface strings.
     Code("bad-markup", ERROR, "malformed inline markup or placeholders, or markup where plain text belongs",
          INVALID + "bad-markup.yaml"),
-    Code("raw-html", ERROR, "HTML written in a text or a name", INVALID + "raw-html.yaml"),
-    Code("template-syntax", ERROR, "template syntax in a text or a name, or left unresolved in a built page",
-         INVALID + "template-syntax.yaml"),
+    Code("raw-html", ERROR, "HTML written in a text, a name or a hand-written page (where HTML comments alone "
+         "pass), or an attribute or front-matter key a hand-written page may not set", INVALID + "raw-html.yaml"),
+    Code("unsafe-link", ERROR, "a link or picture in a hand-written page whose address runs a script "
+         "(`javascript:`) or embeds data (`data:`)",
+         "tests/test_data_folders.py::test_raw_html_in_a_hand_written_page_is_refused_where_it_is_written"
+         "[javascript-link]"),
+    Code("template-syntax", ERROR, "template syntax in a text, a name or a hand-written page, or left unresolved "
+         "in a built page", INVALID + "template-syntax.yaml"),
     Code("placeholder-mismatch", ERROR, "a translated interface string whose placeholders differ from the English",
          INVALID + "placeholder-mismatch.yaml"),
     Code("missing-ui-string", ERROR, "ui.yaml lacks an interface string the site needs",
@@ -180,12 +196,100 @@ ENTRIES = (
     Code("figure-location", ERROR, "a figure where its tile has nothing, or on a feature it may not stand on",
          BOARDS + "figure-location.yaml"),
     # Translation files (PO) and built parts.
-    Code("bad-po", ERROR, "a PO file that cannot be read or was not exported by rulesite, or an import it refuses",
-         "tests/test_cli.py::test_po_import_of_a_missing_or_garbled_file"),
+    Code("bad-po", ERROR, "a PO file that cannot be read, breaks PO syntax at a line or was not exported by "
+         "rulesite, or an import it refuses", "tests/test_cli.py::test_po_import_of_a_missing_or_garbled_file"),
+    Code("po-truncated", ERROR, "a PO file that ends before its export did: inside a line or an entry, or "
+         "without the end marker every export closes with",
+         "tests/test_po.py::test_a_cut_export_is_refused_or_imported_without_loss[edited]"),
+    Code("po-conflict", ERROR, "two PO files of one import that change one unit differently",
+         "tests/test_po.py::test_two_files_of_one_document_merge_or_conflict"),
+    Code("po-fuzzy", ERROR, "a fuzzy PO entry that cannot be kept outdated: it names no English it was made "
+         "from, or names the current English", "tests/test_po.py::test_fuzzy_entries_stay_outdated_or_are_refused"),
+    Code("po-plural", ERROR, "a plural PO entry (msgid_plural, msgstr[n]); no text of the site has plural forms",
+         "tests/test_po.py::test_a_plural_entry_is_refused_at_its_line"),
+    Code("po-mismatch", ERROR, "a msgstr whose footnote references, markup, numbered items or numbers differ "
+         "from the English, or that is the English unchanged: what `rulesite check` warns about, refused on import",
+         "tests/test_po.py::test_a_dropped_footnote_reference_is_refused_at_the_po_line"),
     Code("not-a-part", ERROR, "a folder given to `rulesite assemble` that is not a built part",
          "tests/test_split.py::test_a_folder_that_is_not_a_part_is_refused"),
     Code("part-mismatch", ERROR, "parts built from other data, or two parts with the same language",
          "tests/test_split.py::test_a_language_in_two_parts_is_refused"),
+    # Wiki pages (`rulesite wiki-lint`, generator/wiki/): reading them, then their defects.
+    Code("wiki-encoding", ERROR, "a wiki page or export that is not UTF-8 text, or holds control bytes (binary data)",
+         "tests/test_wiki_lint.py::test_hostile_input_is_a_located_problem_or_clean[binary]"),
+    Code("wiki-empty", ERROR, "a wiki page file, or a page of an export, with no text",
+         "tests/test_wiki_lint.py::test_bad_inputs_are_located_problems[empty]"),
+    Code("wiki-too-complex", ERROR, "a wiki page with so many unclosed templates, links or tags that parsing it "
+         "would take too long", "tests/test_wiki_lint.py::test_hostile_input_is_a_located_problem_or_clean[unclosed]"),
+    Code("bad-export", ERROR, "an XML file that is not a well-formed MediaWiki export",
+         "tests/test_wiki_lint.py::test_bad_inputs_are_located_problems[not-xml]"),
+    Code("xml-entity", ERROR, "an export whose DOCTYPE declares entities, refused before any can expand",
+         "tests/test_wiki_lint.py::test_hostile_input_is_a_located_problem_or_clean[billion-laughs]"),
+    Code("wrong-language", ERROR, "a wiki page whose prose is in another of the site's languages than its title says",
+         "tests/test_wiki_lint.py::test_each_fixture_shows_its_code[wrong-language]"),
+    Code("unresolved-parameter", ERROR,
+         "a template parameter (a name in triple braces) left on a wiki page, outside a template",
+         "tests/test_wiki_lint.py::test_each_fixture_shows_its_code[unresolved-parameter]"),
+    Code("malformed-ref", ERROR, "a wiki footnote tag the parser cannot read as meant: a quote that never closes, "
+         "an unclosed or stray tag, neither text nor name", "tests/test_wiki_lint.py::test_each_fixture_shows_its_code[malformed-ref]"),
+    Code("numbering-gap", ERROR, "numbered items of a wiki page that skip a number, or differ from the source unit's",
+         "tests/test_wiki_lint.py::test_each_fixture_shows_its_code[numbering-gap]"),
+    Code("structure-differs", WARNING, "a translated wiki unit whose footnotes, numbers or bold and italics differ "
+         "from its source unit", "tests/test_wiki_lint.py::test_each_fixture_shows_its_code[structure-differs]"),
+    Code("caption-arithmetic", ERROR, "a picture caption whose stated sum, product or halving does not compute",
+         "tests/test_wiki_lint.py::test_each_fixture_shows_its_code[caption-arithmetic]"),
+    Code("outdated-translation", WARNING, "a wiki translation marked outdated (mw-translate-fuzzy)",
+         "tests/test_wiki_lint.py::test_each_fixture_shows_its_code[outdated-translation]"),
+    Code("untranslated-field", WARNING, "a translated wiki page whose sortingtitle is still the English one",
+         "tests/test_wiki_lint.py::test_each_fixture_shows_its_code[untranslated-field]"),
+    Code("unknown-template", WARNING, "a wiki template the import mapping does not list", "tests/test_wiki_lint.py::test_each_fixture_shows_its_code[unknown-template]"),
+    Code("avoided-term", WARNING, "a wiki translation using a word the termbase says to avoid in its language",
+         "tests/test_wiki_lint.py::test_each_fixture_shows_its_code[avoided-term]"),
+    # Importing wiki pages (`rulesite import wiki`, generator/wiki/importer.py): refusals, then what the
+    # import reports and writes on (each code is shown by tests/fixtures/wiki/import/).
+    Code("rendered-text", ERROR, "a wiki page given as the text a browser shows (rendered), not as its wikitext",
+         IMPORT + "[rendered-text]"),
+    Code("no-source-page", ERROR, "a wiki page imported without its English source page, or with it twice",
+         IMPORT + "[no-source-page]"),
+    Code("missing-info", ERROR, "a wiki page that does not state a fact its data needs (publisher, year, expansion, "
+         "edition); nothing is written", IMPORT + "[missing-info]"),
+    Code("hand-written-file", ERROR, "an import that would replace a file it did not write (one without its origin "
+         "comment), without --force", IMPORT + "[hand-written-file]"),
+    Code("unmapped-template", WARNING, "a wiki template or template parameter the import mapping does not know; its "
+         "text stays, escaped", IMPORT + "[unmapped-template]"),
+    Code("unmapped-tag", WARNING, "an HTML tag or wiki table the import mapping does not know; a tag's text stays, "
+         "a table is left out", IMPORT + "[unmapped-tag]"),
+    Code("unmapped-link", WARNING, "a wiki link to no page, publisher or printing the site knows, or to an outside "
+         "address; its text stays", IMPORT + "[unmapped-link]"),
+    Code("unmapped-picture", WARNING, "a wiki picture that is not a worked example; it is not imported",
+         IMPORT + "[unmapped-picture]"),
+    Code("unmapped-category", WARNING, "a wiki category that is no category of site.yaml and not in the mapping",
+         IMPORT + "[unmapped-category]"),
+    Code("unmapped-printing", WARNING, "a wiki printing note whose words or links make no printing claim the mapping "
+         "knows; kept as an editors' note", IMPORT + "[unmapped-printing]"),
+    Code("ambiguous-printing", WARNING, "a wiki printing note naming a publisher or box that several printings fit; "
+         "kept as an editors' note", IMPORT + "[ambiguous-printing]"),
+    Code("missing-source", WARNING, "a wiki page with printing notes that no source of site.yaml names; the notes "
+         "are kept as editors' notes", IMPORT + "[missing-source]"),
+    Code("unmapped-date", WARNING, "a ruling's date in a wiki footnote with a word the mapping does not know for "
+         "the page's language; the date stays in the text", IMPORT + "[unmapped-date]"),
+    Code("unmapped-tiles", WARNING, "a wiki tile list the tile catalogue cannot confirm row by row; its total is "
+         "kept as a paragraph", IMPORT + "[unmapped-tiles]"),
+    Code("example-without-board", WARNING, "a worked example with its published totals but no board yet (one "
+         "imported from a picture of the wiki)", IMPORT + "[example-without-board]"),
+    Code("example-without-totals", WARNING, "a wiki picture caption that states no total next to a player colour; "
+         "imported as a paragraph", IMPORT + "[example-without-totals]"),
+    Code("broken-ref", WARNING, "a wiki footnote tag the import repaired or left out: a name whose quote never "
+         "closes, a name never defined, an empty tag", IMPORT + "[broken-ref]"),
+    Code("footnote-kind", WARNING, "a wiki footnote that opens with no kind icon the mapping knows; imported as an "
+         "editors' note", IMPORT + "[footnote-kind]"),
+    Code("footnote-place", WARNING, "a wiki footnote referred to from a heading (moved to the section's first text) "
+         "or only from a place that keeps no text", IMPORT + "[footnote-place]"),
+    Code("empty-heading", WARNING, "a wiki heading with nothing under it that the import keeps; left out",
+         IMPORT + "[empty-heading]"),
+    Code("translation-structure", WARNING, "a wiki subpage whose sections, blocks, items, footnotes, dates or "
+         "totals differ from its source page's; what does not line up stays untranslated",
+         IMPORT + "[translation-structure]"),
 )
 
 CODES: Mapping[str, Code] = MappingProxyType({entry.code: entry for entry in ENTRIES})

@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 import re
-
 from generator.scorer import EDITIONS
 
-__all__ = ["EDITIONS", "EDITION_PATTERN", "ID", "ID_PATTERN", "LANGUAGE_CODE", "PATTERN_HINTS",
-           "TEMPLATE_OPENING", "TEMPLATE_SYNTAX", "TILE_ID"]
+__all__ = ["CONTRIBUTING_PAGE", "EDITIONS", "EDITION_PATTERN", "GENERATED", "GLOSSARY_PAGE", "HOME_PAGE", "ID",
+           "ID_PATTERN", "LANGUAGE_CODE", "LEGEND_PAGE", "MOVING_A_WIKI_PAGE", "NAVIGATED", "PATTERN_HINTS",
+           "PICTURES_FOLDER", "PUBLISHERS_FOLDER", "READING_PAGE", "SCENARIO_FORMAT_PAGE", "SITE_FILES", "TEMPLATE_OPENING",
+           "TEMPLATE_SYNTAX", "TILES_PAGE", "TILE_ID", "TRANSLATE_FOLDER", "VARIANTS_PAGE", "reserved_names"]
 
 # Ids are used in URLs and file names, so they are restricted to a safe alphabet that can
 # never spell "..", "/" or a drive letter: lower-case words joined by "-" or ".".
@@ -37,3 +38,51 @@ PATTERN_HINTS = {
     LANGUAGE_CODE: "a language code such as en or nl",
     TILE_ID: "a tile id: letters, digits and '-', such as D or MW-C1-01",
 }
+
+# What the generator writes at the top of every language's site (a page by its Markdown file,
+# a folder by its name), and what each is: generator/render/generate.py writes its pages under
+# these names, and the check refuses a page id that would take the place of one.
+HOME_PAGE = "index.md"
+LEGEND_PAGE = "legend.md"
+VARIANTS_PAGE = "variants.md"
+TILES_PAGE = "tiles.md"
+GLOSSARY_PAGE = "glossary.md"
+PUBLISHERS_FOLDER = "publishers"
+TRANSLATE_FOLDER = "translate"
+PICTURES_FOLDER = "img"
+GENERATED = {
+    HOME_PAGE: "the home page", LEGEND_PAGE: "the legend page", VARIANTS_PAGE: "the scoring variants page",
+    TILES_PAGE: "the tile catalogue", GLOSSARY_PAGE: "the glossary", PUBLISHERS_FOLDER: "the publishers' pages",
+    TRANSLATE_FOLDER: "the translators' pages", PICTURES_FOLDER: "the pictures",
+}
+# The hand-written pages (content/<language>/) the navigation and the home page link to.
+READING_PAGE = "reading.md"
+CONTRIBUTING_PAGE = "contributing.md"
+SCENARIO_FORMAT_PAGE = "scenario-format.md"
+MOVING_A_WIKI_PAGE = "moving-a-wiki.md"
+NAVIGATED = (READING_PAGE, CONTRIBUTING_PAGE, SCENARIO_FORMAT_PAGE, MOVING_A_WIKI_PAGE)
+# What MkDocs and Material write beside the pages of every language: the home page's HTML,
+# the theme's static templates, the search plugin's index and the theme's own files.
+# (The site's root holds only index.html, 404.html and the language folders: no page goes there.)
+SITE_FILES = {
+    "index.html": "the home page", "404.html": "the not-found page", "sitemap.xml": "the sitemap",
+    "sitemap.xml.gz": "the sitemap", "search": "the search index", "assets": "the theme's styles and scripts",
+    # Not the same path, but a page at /404/ or /sitemap/ beside those would only mislead.
+    "404": "the not-found page (404.html)", "sitemap": "the sitemap (sitemap.xml)",
+}
+
+
+def reserved_names(published: dict[str, str] | None = None) -> dict[str, str]:
+    """Every name a page id may not take, to what a page of that id would replace.
+
+    A page ``<id>`` is written as ``<id>.md`` and published as ``<id>/index.html``: it takes
+    the place of a page ``<id>.md`` and of any file or folder ``<id>`` at the top of a
+    language's site. ``published`` are the names at the top of the site that ``content/``
+    publishes (``reading.md``, a folder, a picture), each to the file it comes from.
+    """
+    reserved = {name.removesuffix(".md"): f"the hand-written page {name}" for name in NAVIGATED}
+    for name, origin in (published or {}).items():
+        reserved[name.removesuffix(".md")] = f"the hand-written {'page' if name.endswith('.md') else 'file'} {origin}"
+    reserved.update({name.removesuffix(".md"): what for name, what in GENERATED.items()})
+    reserved.update(SITE_FILES)
+    return reserved

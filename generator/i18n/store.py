@@ -55,6 +55,11 @@ def write_translation(target: Path, doc: str, language: str, edits: list[Edit], 
 
 def planned_text(target: Path, doc: str, language: str, edits: list[Edit], project: Project) -> str:
     """The new text of ``target`` with ``edits`` applied; ValueError if it would not read back."""
+    ids = [edit.unit.id for edit in edits]
+    if len(set(ids)) != len(ids):
+        # Two replacements of one value would garble the file; the callers merge first.
+        twice = sorted({unit_id for unit_id in ids if ids.count(unit_id) > 1})
+        raise ValueError(f"{target}: more than one edit of unit(s) {', '.join(twice)}")
     old = target.read_text(encoding="utf-8") if target.exists() else None
     text = _edited(old, target, doc, language, edits, project)
     source, problems = parse(text, str(target))

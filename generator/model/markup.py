@@ -21,9 +21,9 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Union
 
+from generator.cache import memo
 from generator.core.vocabulary import ID, TEMPLATE_SYNTAX
 
 TAGS = ("fn", "page", "figure", "player", "publisher", "printing")
@@ -75,7 +75,7 @@ class MarkupError:
 _TOKEN = re.compile(r"\\[*{}\\|]|\*\*|\*|\{|\}|[^\\*{}]+|\\")
 
 
-@lru_cache(maxsize=8192)
+@memo.pure(8192)
 def parse(text: str) -> tuple[tuple[Node, ...], tuple[MarkupError, ...]]:
     """Parse ``text`` into nodes; problems are returned, never raised.
 

@@ -160,7 +160,7 @@ class Data:
         files = self.files
         return self.memo.version("shared", (files.site, files.ui, files.rulesets, *files.terms.values(),
                                             *files.tiles.values(), tuple(self.pages), tuple(self.examples),
-                                            tuple(files.content.items())))
+                                            tuple(files.content.items()), tuple(files.published)))
 
     @cached_property
     def examples_version(self) -> int:

@@ -10,11 +10,14 @@ the result is the site a single build of those languages gives, byte for byte.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
+from generator.core.io_failure import inside, naming
+from generator.core.lock import hold_folder
 from generator.core.problem import Problem, ProblemsFound
-from generator.output.sitedir import mark, recover, refuse_unsafe, staging_for, swap
+from generator.output.sitedir import hold, mark, recover, refuse_unsafe, staging_for, swap
 from generator.output.write import site_root
 
 MANIFEST = "rulesite-part.json"
@@ -48,14 +51,33 @@ def _read(part: Path) -> dict:
     return manifest
 
 
-def assemble(parts: list[Path], out: Path, root: Path) -> list[str]:
+def assemble(parts: list[Path], out: Path, root: Path, wait: bool = False) -> list[str]:
     """Put the parts together into ``out``; returns the language codes of the site.
 
     ``out`` is guarded like ``build``'s site folder: never the project ``root`` or a folder a
-    build did not make, and replaced in one step, so a failed or killed run leaves it whole."""
+    build did not make, written by one run at a time (another raises
+    :class:`~generator.core.lock.Busy` unless ``wait``), and replaced in one step, so a
+    failed or killed run leaves it whole."""
     refuse_unsafe(root, out)
-    recover(out)
-    manifests = {part: _read(part) for part in parts}
+    with naming(out.parent, f"{out} was left as it was"), hold(out, wait, hint=""):
+        recover(out)
+        manifests = {part: _read(part) for part in parts}
+        codes, owner = _owners(parts, manifests)
+        staging = staging_for(out)
+        held = hold_folder(staging)  # recover() elsewhere leaves it alone while this runs
+        try:
+            with naming(out, f"{out} was left as it was", inside(staging, out)):
+                _fill(staging, codes, owner, manifests)
+                swap(staging, out)
+        finally:
+            if staging.exists():
+                shutil.rmtree(staging, ignore_errors=True)
+            os.close(held)
+    return codes
+
+
+def _owners(parts: list[Path], manifests: dict[Path, dict]) -> tuple[list[str], dict[str, Path]]:
+    """The site's language codes in its order, and the part that holds each; refuses parts that disagree."""
     first = next(iter(manifests.values()))
     problems, owner = [], {}
     for part, manifest in manifests.items():
@@ -70,21 +92,19 @@ def assemble(parts: list[Path], out: Path, root: Path) -> list[str]:
     if problems:
         raise ProblemsFound(problems)
     names = dict(map(tuple, first["languages"]))
-    codes = [code for code in names if code in owner]  # the site's order, not the parts'
+    return [code for code in names if code in owner], owner  # the site's order, not the parts'
+
+
+def _fill(staging: Path, codes: list[str], owner: dict[str, Path], manifests: dict[Path, dict]) -> None:
+    """Every part's language folders and the site root for all of them, into ``staging``."""
+    first = next(iter(manifests.values()))
+    names = dict(map(tuple, first["languages"]))
     titles = {code: manifests[owner[code]]["built"][code] for code in codes}
     notfound = {code: tuple(manifests[owner[code]]["notfound"][code]) for code in codes}
-    staging = staging_for(out)
-    try:
-        staging.mkdir(parents=True)
-        for code in codes:
-            shutil.copytree(owner[code] / code, staging / code)
-        default = first["languages"][0][0]
-        for name, text in site_root([(c, names[c]) for c in codes], default, titles[codes[0]], first["base"],
-                                    notfound).items():
-            (staging / name).write_text(text, encoding="utf-8")
-        mark(staging)
-        swap(staging, out)
-    finally:
-        if staging.exists():
-            shutil.rmtree(staging, ignore_errors=True)
-    return codes
+    for code in codes:
+        shutil.copytree(owner[code] / code, staging / code)
+    default = first["languages"][0][0]
+    for name, text in site_root([(c, names[c]) for c in codes], default, titles[codes[0]], first["base"],
+                                notfound).items():
+        (staging / name).write_text(text, encoding="utf-8")
+    mark(staging)

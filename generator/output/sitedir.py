@@ -7,7 +7,11 @@ output folder at the end. This module makes sure that
   folder that a rulesite build did not make (every build leaves :data:`MARKER` in it);
 * a kill at any moment leaves the previous site or the new one: the exchange is atomic
   where the kernel allows, and :func:`recover`, run first by every build, puts back a
-  site left missing between two renames and removes staging folders of killed builds.
+  site left missing between two renames and removes staging folders of killed builds;
+* one build at a time writes an output folder: :func:`hold` takes the lock beside it
+  (``.<name>.lock``), and a staging folder is locked by the build writing it for as long as
+  it exists (:func:`generator.core.lock.hold_folder`), so :func:`recover` never removes one
+  a live build holds (see the design notes, "Two builds at once").
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import uuid
 from pathlib import Path
 
 from generator.core.atomic import exchange, remove_tree
+from generator.core.lock import WAIT_HINT, Busy, Lock, acquire, folder_in_use, is_held
 from generator.core.problem import StageFailed
 
 MARKER = ".rulesite-site"
@@ -65,15 +70,35 @@ def _leftovers(site_dir: Path, kind: str) -> list[Path]:
     return sorted(site_dir.parent.glob(f".{site_dir.name}.{kind}.*"))
 
 
+def lock_path(site_dir: Path) -> Path:
+    return site_dir.with_name(f".{site_dir.name}.lock")
+
+
+def hold(site_dir: Path, wait: bool = False, hint: str = WAIT_HINT) -> Lock:
+    """The lock on the output folder ``site_dir``, held until released or until the process
+    ends; raises :class:`~generator.core.lock.Busy` if another build holds it (unless ``wait``)."""
+    site_dir.parent.mkdir(parents=True, exist_ok=True)
+    return acquire(lock_path(site_dir), f"another build is writing {site_dir}", wait=wait, tidy=True, hint=hint)
+
+
 def recover(site_dir: Path) -> None:
-    """Undo what a killed build left: a missing site comes back, staging folders go."""
+    """Undo what a killed build left: a missing site comes back, staging folders go.
+
+    A folder that a live build holds (its staging folder) is left alone, and so is the lock
+    file while anyone holds it; a lock file left by a killed build is removed."""
     if not site_dir.exists():
         olds = [p for p in _leftovers(site_dir, "old") if (p / MARKER).is_file() or _earlier_build(p)]
         if olds:
             os.replace(olds[-1], site_dir)
     for path in _leftovers(site_dir, "new") + _leftovers(site_dir, "old"):
-        if path.is_dir():
+        if path.is_dir() and not folder_in_use(path):
             remove_tree(path)
+    lock = lock_path(site_dir)
+    if lock.is_file() and not is_held(lock):  # held by this very build when a build recovers: it stays
+        try:
+            acquire(lock, "", tidy=True).release()  # removed only while held
+        except (Busy, OSError):
+            pass  # taken by another build in the meantime: it is theirs now
 
 
 def staging_for(site_dir: Path) -> Path:

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import os
 import re
-from functools import lru_cache
 from pathlib import Path
 from typing import Container
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+from generator.cache import memo
 from generator.core.problem import Problem
 from generator.core.vocabulary import TEMPLATE_OPENING
 
@@ -97,7 +97,7 @@ def site_root(languages: list[tuple[str, str]], default: str, title: str, base: 
             "404.html": env.get_template("404.html.j2").render(values, prefix=base, notfound=notfound or {})}
 
 
-@lru_cache(maxsize=1)  # compiled once per process: a build writes the root once, `assemble` once
+@memo.pure(1)  # compiled once per process: a build writes the root once, `assemble` once
 def _root_templates() -> Environment:
     return Environment(loader=FileSystemLoader(str(ROOT_TEMPLATES)), autoescape=True, undefined=StrictUndefined,
                        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)

@@ -11,15 +11,18 @@ Duplicate keys, which ``safe_load`` silently lets win, are reported as problems.
 from __future__ import annotations
 
 import bisect
+import errno
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
 import yaml
 
-from generator.cache import state
+from generator.cache import clean_memo, state
 from generator.core.problem import Problem
-from generator.read.screen import screen
+from generator.read.screen import screen, screen_markdown
 
 PathKey = tuple[str | int, ...]
 
@@ -287,13 +290,15 @@ def parse(text: str, file: str) -> tuple[Source, list[Problem]]:
     return source, problems
 
 
-def read(path: Path, display: str | None = None) -> tuple[Source, list[Problem]]:
-    """Read and parse one file; ``display`` is the path shown in messages."""
-    name = display or str(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        return Source(file=name, text=""), [Problem(name, 1, 1, "unreadable", exc.strerror or str(exc))]
+def read(path: Path, display: str | None = None, *, within: Path | None = None) -> tuple[Source, list[Problem]]:
+    """Read and parse one file; ``display`` is the path shown in messages.
+
+    Only a regular file is opened (see :func:`admit`; ``within`` is the project's root when
+    the file belongs to a project, so that a symbolic link cannot lead out of it)."""
+    name = shown(display or str(path))
+    raw, problem = read_bytes(path, name, within)
+    if raw is None:
+        return Source(file=name, text=""), [problem] if problem else []
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -309,6 +314,136 @@ def read(path: Path, display: str | None = None) -> tuple[Source, list[Problem]]
     source, problems = parse(text, name)
     parsed[name] = (text, source, problems)
     return source, list(problems)
+
+
+# --------------------------------------------------------------------------- opening files
+
+DATA = "rules_data"
+EXAMPLES = "examples"
+CONTENT = "content"
+# The folders a symbolic link of a project may lead into: its own sources. A link anywhere
+# else (/etc/passwd, the build folder, .git) is not followed, so no file from outside can be
+# read as data or published with the hand-written pages.
+SOURCE_FOLDERS = (DATA, EXAMPLES, CONTENT)
+
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISSOCK, "a socket"),
+          (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"))
+
+
+def _kind(mode: int) -> str:
+    return next((what for test, what in _KINDS if test(mode)), "a special file")
+
+
+def _reason(exc: OSError) -> str:
+    # strerror only: str(exc) quotes the file name, which may hold a line break.
+    return exc.strerror or type(exc).__name__
+
+
+def odd_name(name: str) -> bool:
+    """A file name that cannot stand on one line of a problem as it is: bytes that are not
+    UTF-8 (Python keeps them as lone surrogates), a line break or another control character."""
+    return not name.isprintable()
+
+
+def shown(name: str) -> str:
+    """``name`` on one line: unchanged when every character of it prints, else with each odd
+    character escaped as Python writes it (``\\n``, ``\\x07``; a byte that is not UTF-8 as
+    ``\\xff``) and backslashes doubled, so that the escaped name reads back unambiguously."""
+    if name.isprintable():
+        return name
+    out = []
+    for char in name:
+        if char == "\\":
+            out.append("\\\\")
+        elif "\udc80" <= char <= "\udcff":  # os.fsdecode's stand-in for an undecodable byte
+            out.append(f"\\x{ord(char) - 0xdc00:02x}")
+        else:
+            out.append(char if char.isprintable() else repr(char)[1:-1])
+    return "".join(out)
+
+
+def _inside(real: Path, root: Path) -> bool:
+    return any(real.is_relative_to(root / folder) for folder in SOURCE_FOLDERS)
+
+
+def admit(path: Path, name: str, within: Path | None = None) -> tuple[Path | None, Problem | None]:
+    """Where to read ``path`` from, or the problem that refuses it, decided before anything opens it.
+
+    Only a regular file is read: a FIFO would block the reader forever and a device never
+    ends, so anything else is refused at its path as ``os.lstat`` describes it. A symbolic
+    link is followed to a file only, never to a folder (MkDocs would publish all of it), and,
+    with ``within`` (the project's root), only when it leads into the project's source
+    folders: a link higher up the path, such as a linked ``rules_data/pages/``, counts too.
+    """
+    try:
+        info = os.lstat(path)
+    except OSError as exc:
+        return None, Problem(name, 1, 1, "unreadable", _reason(exc))
+    linked = stat.S_ISLNK(info.st_mode)
+    if not linked and not stat.S_ISREG(info.st_mode):
+        return None, Problem(name, 1, 1, "not-a-file", f"{_kind(info.st_mode)}, not a file: it is not read")
+    try:
+        real = Path(os.path.realpath(path, strict=True))
+        mode = os.stat(real).st_mode
+    except OSError as exc:
+        if exc.errno not in (errno.ELOOP, errno.ENOENT, errno.ENOTDIR):
+            return None, Problem(name, 1, 1, "unreadable", _reason(exc))
+        what = "in a loop" if exc.errno == errno.ELOOP else "to nothing"
+        return None, Problem(name, 1, 1, "bad-symlink", f"a symbolic link {what}: it is not followed")
+    if within is not None and not _inside(real, within):
+        how = "a symbolic link to" if linked else "reached through a symbolic link, at"
+        folders = ", ".join(f"{folder}/" for folder in SOURCE_FOLDERS)
+        return None, Problem(name, 1, 1, "bad-symlink",
+                             f"{how} {shown(str(real))}, outside the project's {folders}: it is not followed")
+    if stat.S_ISDIR(mode):
+        return None, Problem(name, 1, 1, "bad-symlink", "a symbolic link to a folder: only links to files are followed")
+    if not stat.S_ISREG(mode):
+        return None, Problem(name, 1, 1, "not-a-file", f"a symbolic link to {_kind(mode)}, not to a file: it is not read")
+    return real, None
+
+
+def read_bytes(path: Path, name: str, within: Path | None = None) -> tuple[bytes | None, Problem | None]:
+    """The bytes of a file :func:`admit` lets through, or the problem that refuses it."""
+    real, problem = admit(path, name, within)
+    if real is None:
+        return None, problem
+    try:
+        # Non-blocking, and not through a link: should a FIFO or a link take the file's place
+        # after admit looked, the open neither waits nor leads away, and fstat refuses it.
+        fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        return None, Problem(name, 1, 1, "unreadable", _reason(exc))
+    with os.fdopen(fd, "rb") as handle:
+        mode = os.fstat(handle.fileno()).st_mode
+        if not stat.S_ISREG(mode):
+            return None, Problem(name, 1, 1, "not-a-file", f"{_kind(mode)}, not a file: it is not read")
+        try:
+            return handle.read(), None
+        except OSError as exc:
+            return None, Problem(name, 1, 1, "unreadable", _reason(exc))
+
+
+def publishable(docs: Path, relative: str, root: Path) -> bool:
+    """Whether MkDocs may publish ``docs/relative``, a file it found under ``content/`` (the
+    MkDocs plugin asks, for every such file): what :func:`read_content` admits, and nothing
+    reached through a linked folder, which MkDocs follows but the reader never enters."""
+    parts = relative.split("/")
+    if any(odd_name(part) for part in parts):
+        return False
+    for depth in range(1, len(parts)):
+        if os.path.islink(docs.joinpath(*parts[:depth])):
+            return False
+    return admit(docs.joinpath(*parts), relative, root.resolve())[1] is None
+
+
+def refused(root: Path, path: Path) -> list[Problem]:
+    """Why a file of the project at ``root`` that a command reads on its own (the rulesets,
+    the site's colours) may not be read, as :func:`admit` decides; empty when it may be, or
+    when it is not there (the command then says so in its own way)."""
+    if not os.path.lexists(path):
+        return []
+    problem = admit(path, shown(str(path)), root.resolve())[1]
+    return [problem] if problem else []
 
 
 # The last parse of each file, by displayed path: (text, source, problems), kept in the
@@ -333,11 +468,8 @@ def remember_parses(kept: dict[str, Parsed]) -> None:
 
 # --------------------------------------------------------------------------- read_all
 
-DATA = "rules_data"
-EXAMPLES = "examples"
-CONTENT = "content"
 # A file that did not parse has no data worth validating: its syntax problem says it all.
-_UNPARSED = ("yaml-syntax", "bad-encoding", "unreadable")
+_UNPARSED = ("yaml-syntax", "bad-encoding", "unreadable", "not-a-file", "bad-symlink")
 
 
 @dataclass
@@ -362,28 +494,58 @@ class Files:
     content: dict[str, str] = field(default_factory=dict)
     """Folder name under content/ to the file a problem about it points at."""
     markdown: dict[str, str] = field(default_factory=dict)
-    """Display name to text of every hand-written page (``content/<folder>/**/*.md``)."""
+    """Display name to text of every hand-written page (``content/**/*.md``)."""
+    published: list[str] = field(default_factory=list)
+    """Display name of every file under ``content/`` that may be published (MkDocs copies them all)."""
     problems: list[Problem] = field(default_factory=list)
 
     def display(self, path: Path) -> str:
         try:
-            return path.relative_to(self.root).as_posix()
+            return shown(path.relative_to(self.root).as_posix())
         except ValueError:
-            return str(path)
+            return shown(str(path))
 
     def read(self, path: Path, required: bool = True) -> Source | None:
         """Parse one file; None when it is missing or did not parse (its problem is kept)."""
         name = self.display(path)
-        if not path.exists():
+        if not os.path.lexists(path):  # a link to nothing is there, and refused by read()
             if required:
                 self.problems.append(Problem(name, 1, 1, "missing-file", f"{path.name} is required"))
             return None
-        source, problems = read(path, name)
+        source, problems = read(path, name, within=self.root)
         self.problems.extend(problems)
         self.sources[name] = source
         # A file the screen refused has no data at all (source.data is None): nothing to validate.
         unparsed = source.data is None or any(p.code in _UNPARSED for p in problems)
         return None if problems and unparsed else source
+
+    def listing(self, folder: Path, suffix: str = "") -> list[Path]:
+        """The entries of ``folder`` whose names end with ``suffix``, in name order, none for a
+        folder that is not there. An entry whose name cannot be shown on one line is reported
+        (``bad-file-name``, the name escaped) and left out: it is never read or published."""
+        try:
+            names = sorted(os.listdir(folder))
+        except OSError:
+            return []
+        found = []
+        for entry in names:
+            if not entry.endswith(suffix):
+                continue
+            if odd_name(entry):
+                self.problems.append(Problem(self.display(folder / entry), 1, 1, "bad-file-name",
+                                             "a file name with a line break, a control character or bytes that "
+                                             "are not UTF-8: rename the file"))
+                continue
+            found.append(folder / entry)
+        return found
+
+
+def _is_folder(path: Path) -> bool:
+    """A folder itself, not a link to one (links are refused, see :func:`admit`)."""
+    try:
+        return stat.S_ISDIR(os.lstat(path).st_mode)
+    except OSError:
+        return False
 
 
 def read_all(root: Path) -> Files:
@@ -393,42 +555,93 @@ def read_all(root: Path) -> Files:
     files.site = files.read(data / "site.yaml")
     files.ui = files.read(data / "ui.yaml")
     files.rulesets = files.read(data / "rulesets.yaml", required=False)
-    for path in sorted((data / "pages").glob("*.yaml")):
+    for path in files.listing(data / "pages", ".yaml"):
         if (source := files.read(path)) is not None:
             files.pages[path.stem] = source
-    for path in sorted((files.root / EXAMPLES).glob("*.yaml")):
+    for path in files.listing(files.root / EXAMPLES, ".yaml"):
         if (source := files.read(path)) is not None:
             files.examples[path.stem] = source
     read_tiles(files)
-    translations = data / "translations"
-    for folder in sorted(p for p in translations.iterdir() if p.is_dir()) if translations.is_dir() else ():
-        for path in sorted(folder.glob("*.yaml")):
+    for folder in files.listing(data / "translations"):
+        if not _is_folder(folder):
+            _refuse_link(files, folder)  # a file beside the language folders is not read
+            continue
+        for path in files.listing(folder, ".yaml"):
             if (source := files.read(path)) is not None:
                 files.translations.append((folder.name, path.stem, source))
-    for path in sorted((data / "terms").glob("*.yaml")):
+    for path in files.listing(data / "terms", ".yaml"):
         if (source := files.read(path)) is not None:
             files.terms[path.stem] = source
-    content = files.root / CONTENT
-    for folder in sorted(p for p in content.iterdir() if p.is_dir()) if content.is_dir() else ():
-        pages = sorted(folder.rglob("*.md"))
-        files.content[folder.name] = files.display(next(iter(pages), folder))
-        for path in pages:
-            read_markdown(files, path)
+    read_content(files)
     return files
 
 
-def read_markdown(files: Files, path: Path) -> None:
-    """Keep one hand-written page's text for the checks that read it (the termbase's)."""
+def _refuse_link(files: Files, path: Path) -> None:
+    # A link where a folder is looked for: refused, as read() would refuse it (a link to a folder).
+    if os.path.islink(path) and (problem := admit(path, files.display(path), files.root)[1]) is not None:
+        files.problems.append(problem)
+
+
+def read_content(files: Files) -> None:
+    """Every file under ``content/``, since MkDocs publishes every file there: each admitted as
+    a data file is (a FIFO, a link out of the project or to a folder, an odd name refused);
+    the hand-written pages' texts are kept, and screened, for the checks that read them."""
+    for path in files.listing(files.root / CONTENT):
+        if _is_folder(path):
+            pages = _content_folder(files, path)
+            files.content[path.name] = pages[0] if pages else files.display(path)
+        else:
+            _content_file(files, path)
+
+
+def _content_folder(files: Files, folder: Path) -> list[str]:
+    """Every file of ``folder`` and its subfolders, depth first; returns the pages among them."""
+    pages = []
+    for path in files.listing(folder):
+        if _is_folder(path):
+            pages += _content_folder(files, path)
+        elif (name := _content_file(files, path)) is not None and name.endswith(".md"):
+            pages.append(name)
+    return pages
+
+
+def _content_file(files: Files, path: Path) -> str | None:
+    """One file MkDocs would publish: its display name once admitted; a page's text is kept."""
     name = files.display(path)
+    page = name.endswith(".md")
+    # Only pages are read; any other file is only looked at, as MkDocs will copy it.
+    raw, problem = read_bytes(path, name, files.root) if page else (None, admit(path, name, files.root)[1])
+    if problem is not None:
+        files.problems.append(problem)
+        return None
+    files.published.append(name)
+    if page:
+        read_markdown(files, name, raw or b"")
+    return name
+
+
+def read_markdown(files: Files, name: str, raw: bytes) -> None:
+    """Keep one hand-written page's text for the checks that read it (the termbase's), and
+    refuse what it must not publish (:func:`generator.read.screen.screen_markdown`)."""
     try:
-        files.markdown[name] = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) else f"not UTF-8 at byte {exc.start}"
-        files.problems.append(Problem(name, 1, 1, "unreadable", reason or str(exc)))
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        files.problems.append(Problem(name, 1, 1, "unreadable", f"not UTF-8 at byte {exc.start}"))
+        return
+    files.markdown[name] = text
+    # The screen converts the page with Python-Markdown; a text found clean once is not
+    # converted again (the preview loads the project on every edit).
+    fingerprint = clean_memo.key("markdown", text)
+    if clean_memo.is_clean(fingerprint):
+        return
+    found = screen_markdown(text, name)
+    files.problems.extend(found)
+    if not found:
+        clean_memo.found_clean(fingerprint)
 
 
 def read_tiles(files: Files) -> None:
     """Parse the tile catalogue's files; a project without ``rules_data/tiles/`` has an empty one."""
-    for path in sorted((files.root / DATA / "tiles").glob("*.yaml")):
+    for path in files.listing(files.root / DATA / "tiles", ".yaml"):
         if (source := files.read(path)) is not None:
             files.tiles[path.stem] = source

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import html
 import re
-from functools import lru_cache
 from typing import Any
 
 from markupsafe import Markup
+
+from generator.cache import memo
 
 _ENTITIES = {
     "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
@@ -31,7 +32,7 @@ _SPACE = re.compile(r"\s+")
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
-@lru_cache(maxsize=16384)
+@memo.pure(16384)
 def md_text(text: str, line_start: bool = True) -> Markup:
     """Plain text made safe for any inline position in Markdown (one line, no markup).
 

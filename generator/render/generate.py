@@ -25,6 +25,14 @@ from generator.render.page import ICONS, PageRenderer, diff_label, excerpt
 from generator.render.pictures import LEGEND, image, legend_file, picture_base, picture_files, tile_alt, tile_file
 from generator.render.templates import Renderer, environment
 from generator.render.translator_views import comparison, dashboard, premark
+from generator.core.vocabulary import (CONTRIBUTING_PAGE, GLOSSARY_PAGE, HOME_PAGE, LEGEND_PAGE, MOVING_A_WIKI_PAGE,
+                                       PUBLISHERS_FOLDER,
+                                       READING_PAGE, SCENARIO_FORMAT_PAGE, TILES_PAGE, TRANSLATE_FOLDER,
+                                       VARIANTS_PAGE)
+
+# Where the generated pages go, named once in generator/core/vocabulary.py (the check refuses
+# a page id that would take one's place).
+PUBLISHERS_INDEX, TRANSLATE_INDEX = f"{PUBLISHERS_FOLDER}/{HOME_PAGE}", f"{TRANSLATE_FOLDER}/{HOME_PAGE}"
 
 STATUS_ICON = ":material-translate:"
 """The icon of a rules page's translation status line."""
@@ -97,7 +105,7 @@ class SiteRenderer(Renderer):
                                 lambda number: attr(lang.ui_text("footnote.backlink", number=number)))
 
     def home(self) -> str:
-        lang, path = self.lang, "index.md"
+        lang, path = self.lang, HOME_PAGE
         resolve = lang.resolver(path)
         expansions = []
         for expansion in self.project.site.expansions:
@@ -110,8 +118,8 @@ class SiteRenderer(Renderer):
                            "editions": md_text(", ".join(p.editions))} for p in pages],
             })
         links = {name: resolve.link(target) for name, target in {
-            "reading": "reading.md", "legend": "legend.md", "publishers": "publishers/index.md",
-            "variants": "variants.md", "translate": "translate/index.md", "contributing": "contributing.md"}.items()}
+            "reading": READING_PAGE, "legend": LEGEND_PAGE, "publishers": PUBLISHERS_INDEX,
+            "variants": VARIANTS_PAGE, "translate": TRANSLATE_INDEX, "contributing": CONTRIBUTING_PAGE}.items()}
         return self.render("home.md.j2", path, title=lang.site("site.title"),
                            title_plain=lang.site_text("site.title"), description=lang.site_text("site.description"),
                            intro=lang.site("site.description"), expansions=expansions, links=links)
@@ -119,12 +127,12 @@ class SiteRenderer(Renderer):
     def legend(self) -> str:
         lang = self.lang
         kinds = [{"id": k.id, "icon": ICONS[k.icon], "name": lang.site(f"footnote-kind.{k.id}.name"),
-                  "description": lang.text(self.project.units["site"][f"footnote-kind.{k.id}.description"], lang.resolver("legend.md"))}
+                  "description": lang.text(self.project.units["site"][f"footnote-kind.{k.id}.description"], lang.resolver(LEGEND_PAGE))}
                  for k in self.project.site.footnote_kinds]
-        base = picture_base(lang, "legend.md")
+        base = picture_base(lang, LEGEND_PAGE)
         shapes = [{"picture": image(lang.ui_text(f"legend.picture.{name}"), legend_file(name, base),
                                     "rs-legend"), "meaning": lang.ui(f"legend.picture.{name}")} for name in LEGEND]
-        return self.render("legend.md.j2", "legend.md", title=lang.ui("legend.title"),
+        return self.render("legend.md.j2", LEGEND_PAGE, title=lang.ui("legend.title"),
                            title_plain=lang.ui_text("legend.title"), kinds=kinds, shapes=shapes)
 
     def variants(self) -> str:
@@ -132,14 +140,14 @@ class SiteRenderer(Renderer):
         rulesets = []
         for r in (self.project.rulesets.rulesets if self.project.rulesets else []):
             rulesets.append({"id": r.id, "name": lang.site(f"ruleset.{r.id}.name"),
-                             "description": lang.text(self.project.units["site"][f"ruleset.{r.id}.description"], lang.resolver("variants.md")),
+                             "description": lang.text(self.project.units["site"][f"ruleset.{r.id}.description"], lang.resolver(VARIANTS_PAGE)),
                              "source": lang.site(f"ruleset.{r.id}.source"), "default_for": r.default_for})
-        return self.render("variants.md.j2", "variants.md", title=lang.ui("variants.title"),
+        return self.render("variants.md.j2", VARIANTS_PAGE, title=lang.ui("variants.title"),
                            title_plain=lang.ui_text("variants.title"), rulesets=rulesets)
 
     def tile_catalogue(self) -> str:
         """Every tile type of the catalogue: picture, counts per edition, and the source of its layout."""
-        lang, path = self.lang, "tiles.md"
+        lang, path = self.lang, TILES_PAGE
         base, catalogue = picture_base(lang, path), self.project.tiles
         sets = []
         for _, model in catalogue.sets:
@@ -159,18 +167,18 @@ class SiteRenderer(Renderer):
                            title_plain=lang.ui_text("catalogue.title"), sets=sets)
 
     def publishers(self) -> str:
-        lang, path = self.lang, "publishers/index.md"
+        lang, path = self.lang, PUBLISHERS_INDEX
         resolve = lang.resolver(path)
         rows = []
         for publisher in self.project.site.publishers:
             printings = [md_text(p.name) for p in self.project.site.printings if p.publisher == publisher.id]
-            rows.append({"name": md_text(publisher.name), "link": resolve.link(f"publishers/{publisher.id}.md"),
+            rows.append({"name": md_text(publisher.name), "link": resolve.link(f"{PUBLISHERS_FOLDER}/{publisher.id}.md"),
                          "country": md_text(country_name(publisher.country, lang.code)), "printings": printings})
         return self.render("publishers.md.j2", path, title=lang.ui("publishers.title"),
                            title_plain=lang.ui_text("publishers.title"), publishers=rows)
 
     def publisher(self, publisher_id: str) -> str:
-        lang, path = self.lang, f"publishers/{publisher_id}.md"
+        lang, path = self.lang, f"{PUBLISHERS_FOLDER}/{publisher_id}.md"
         resolve = lang.resolver(path)
         publisher = lang.publishers[publisher_id]
         printings = []
@@ -205,22 +213,23 @@ class SiteRenderer(Renderer):
 
     def site(self) -> LanguageSite:
         lang = self.lang
-        files: dict[str, str] = {"index.md": self.home()}
+        files: dict[str, str] = {HOME_PAGE: self.home()}
         for page_id in self.project.pages:
             files[f"{page_id}.md"] = self._kept(f"{page_id}.md", (page_id,), lambda: self.page(page_id))
-        files["legend.md"] = self.legend()
-        files["variants.md"] = self.variants()
-        files["tiles.md"] = self.tile_catalogue()
-        files["publishers/index.md"] = self.publishers()
+        files[LEGEND_PAGE] = self.legend()
+        files[VARIANTS_PAGE] = self.variants()
+        files[TILES_PAGE] = self.tile_catalogue()
+        files[PUBLISHERS_INDEX] = self.publishers()
         citing = printing_index(self.project).citing
         for publisher in self.project.site.publishers:
-            path = f"publishers/{publisher.id}.md"
+            path = f"{PUBLISHERS_FOLDER}/{publisher.id}.md"
             files[path] = self._kept(path, citing[publisher.id], lambda: self.publisher(publisher.id))
         files.update(picture_files(self.project))
-        files["translate/index.md"] = self.translate_index()
-        files["glossary.md"] = glossary(self, lang)
+        files[TRANSLATE_INDEX] = self.translate_index()
+        files[GLOSSARY_PAGE] = glossary(self, lang)
         for doc in self.project.pages:
-            files[f"translate/{doc}.md"] = self._kept(f"translate/{doc}.md", (doc,), lambda: self.translate_page(doc))
+            path = f"{TRANSLATE_FOLDER}/{doc}.md"
+            files[path] = self._kept(path, (doc,), lambda: self.translate_page(doc))
         return LanguageSite(lang.code, files, self.nav(), self.theme_strings())
 
     def _kept(self, path: str, reads: tuple[str, ...], make: Callable[[], str]) -> str:
@@ -239,23 +248,24 @@ class SiteRenderer(Renderer):
                 expansions.append(NavEntry(lang.site_text(f"expansion.{expansion.id}"),
                                            children=[NavEntry(lang.page_title_text(p.id), f"{p.id}.md") for p in pages]))
         return [
-            NavEntry(lang.ui_text("nav.home"), "index.md"),
+            NavEntry(lang.ui_text("nav.home"), HOME_PAGE),
             NavEntry(lang.ui_text("nav.expansions"), children=expansions),
             NavEntry(lang.ui_text("nav.reference"), children=[
-                NavEntry(lang.ui_text("nav.reading"), "reading.md"),
-                NavEntry(lang.ui_text("legend.title"), "legend.md"),
-                NavEntry(lang.ui_text("variants.title"), "variants.md"),
-                NavEntry(lang.ui_text("catalogue.title"), "tiles.md"),
-                NavEntry(lang.ui_text("publishers.title"), children=[NavEntry(lang.ui_text("nav.overview"), "publishers/index.md")] + [
-                    NavEntry(p.name, f"publishers/{p.id}.md") for p in self.project.site.publishers]),
+                NavEntry(lang.ui_text("nav.reading"), READING_PAGE),
+                NavEntry(lang.ui_text("legend.title"), LEGEND_PAGE),
+                NavEntry(lang.ui_text("variants.title"), VARIANTS_PAGE),
+                NavEntry(lang.ui_text("catalogue.title"), TILES_PAGE),
+                NavEntry(lang.ui_text("publishers.title"), children=[NavEntry(lang.ui_text("nav.overview"), PUBLISHERS_INDEX)] + [
+                    NavEntry(p.name, f"{PUBLISHERS_FOLDER}/{p.id}.md") for p in self.project.site.publishers]),
             ]),
             # The comparison pages are linked from the status page and from every page,
             # not listed here: a list of them in every page's navigation grows with the site.
-            NavEntry(lang.ui_text("nav.translate"), children=[NavEntry(lang.ui_text("translate.title"), "translate/index.md"),
-                                                               NavEntry(lang.ui_text("glossary.title"), "glossary.md")]),
+            NavEntry(lang.ui_text("nav.translate"), children=[NavEntry(lang.ui_text("translate.title"), TRANSLATE_INDEX),
+                                                               NavEntry(lang.ui_text("glossary.title"), GLOSSARY_PAGE)]),
             NavEntry(lang.ui_text("nav.contributing"), children=[
-                NavEntry(lang.ui_text("nav.contributing-guide"), "contributing.md"),
-                NavEntry(lang.ui_text("nav.scenario-format"), "scenario-format.md"),
+                NavEntry(lang.ui_text("nav.contributing-guide"), CONTRIBUTING_PAGE),
+                NavEntry(lang.ui_text("nav.scenario-format"), SCENARIO_FORMAT_PAGE),
+                NavEntry(lang.ui_text("nav.moving-a-wiki"), MOVING_A_WIKI_PAGE),
             ]),
         ]
 

@@ -10,14 +10,15 @@ only MkDocs' loader reads; ``tests/test_html_pages.py`` fails if the two part).
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from markupsafe import Markup
+
+from generator.cache import memo
 
 _DRAWN = re.compile(r'<p><span class="twemoji">(<svg .*</svg>)</span></p>', re.S)
 
 
-@lru_cache(maxsize=None)
+@memo.pure(None)
 def svg(shortcode: str) -> str:
     """The inline SVG Material draws for an icon shortcode such as ``:material-earth:``."""
     import markdown

@@ -6,12 +6,13 @@ instead. A code CLDR does not know is shown as it is, rather than failing the bu
 
 from __future__ import annotations
 
-from functools import lru_cache
 
 from babel import Locale, UnknownLocaleError
 
+from generator.cache import memo
 
-@lru_cache(maxsize=None)
+
+@memo.pure(None)
 def _locale(code: str) -> Locale | None:
     try:
         return Locale.parse(code)

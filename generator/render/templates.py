@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
+from generator.cache import memo
 from generator.cache.bytecode import SealedBytecodeCache
 from generator.render.escape import attr
 
@@ -39,7 +39,7 @@ def _balanced(text: str) -> bool:
     return depth == 0
 
 
-@lru_cache(maxsize=4)
+@memo.pure(4)
 def environment(cache: Path | None = None) -> Environment:
     """The template environment; one per process is enough, so its compiled templates are kept."""
     env = Environment(

@@ -55,16 +55,37 @@ class Generated:
 
 
 def _signature(root: Path) -> tuple:
-    # What a rebuild depends on: every watched file's name, size and modification time (templates included).
-    entries = []
-    for folder in WATCHED:
-        base = root / folder
-        if base.is_dir():
-            for path in sorted(base.rglob("*")):
-                if path.is_file():
-                    stat = path.stat()
-                    entries.append((str(path), stat.st_size, stat.st_mtime_ns))
-    return tuple(entries)
+    """What a rebuild depends on: every watched file (templates included), by its path and a
+    digest of its bytes.
+
+    By content, not by size and modification time: ``rsync -a``, ``cp -p`` and ``tar x``
+    write a file and give it back its old modification time, an edit of the same length
+    within one tick of the file system's clock keeps it too, and such an edit reached the
+    preview only with the next one. Reading and hashing every file costs little more than
+    the stat calls did (docs/preview.md has the figures at 300 pages)."""
+    return tuple((path, _digest(path)) for folder in WATCHED for path in _files(str(root / folder)))
+
+
+def _files(folder: str) -> Iterable[str]:
+    """The files under ``folder`` in a fixed order, those the ``Path.rglob`` before found: symbolic
+    links to files followed, to folders not; no FIFO or device, whose opening could block."""
+    try:
+        entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+    except OSError:  # no such folder (a project without templates), or unreadable: nothing to watch
+        return
+    for entry in entries:
+        if entry.is_dir(follow_symlinks=False):
+            yield from _files(entry.path)
+        elif entry.is_file():
+            yield entry.path
+
+
+def _digest(path: str) -> bytes | None:
+    try:
+        with open(path, "rb") as file:
+            return hashlib.sha1(file.read(), usedforsecurity=False).digest()  # a fingerprint, not a seal
+    except OSError:  # gone since it was listed, or unreadable: the load reports what it finds
+        return None
 
 
 def generate(root: Path, lang: str | None = None) -> Generated:
@@ -219,7 +240,8 @@ def build_language(config_file: Path, written: tuple[Path, dict[str, str]] | Non
 
     ``written`` is the folder of generated Markdown the configuration names and the files
     just written there; with ``writer``, MkDocs' writes go through it (see
-    :mod:`generator.output.site_writer`)."""
+    :mod:`generator.output.site_writer`). A file that cannot be read or written raises its
+    :class:`OSError`, named after the site folder if it names no file."""
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.exceptions import Abort, MkDocsException
 
@@ -240,6 +262,7 @@ def build_language(config_file: Path, written: tuple[Path, dict[str, str]] | Non
     # from memory instead of reading every file back (kept only while that build runs).
     if written:
         state.current().written[written[0].resolve()] = written[1]
+    config = None
     try:
         config = load_config(config_file, strict=True)  # the patches' guard first
         with patches.writing_through(writer):
@@ -247,6 +270,12 @@ def build_language(config_file: Path, written: tuple[Path, dict[str, str]] | Non
     except (Abort, MkDocsException, SystemExit) as exc:
         messages.append(f"ERROR: {exc}")
         return time.perf_counter() - start, messages, True
+    except OSError as exc:
+        # Not a page's fault but the disk's (full, say): raised for the caller to report in one
+        # line. A write that fills the disk names no file; MkDocs writes only the site folder.
+        if exc.filename is None and exc.errno is not None and config is not None:
+            raise OSError(exc.errno, exc.strerror, config.site_dir) from exc
+        raise
     finally:
         logger.removeHandler(handler)
         state.current().written.clear()
@@ -266,28 +295,40 @@ def serve(root: Path, lang: str | None, dev_addr: str) -> str:
     This is ``mkdocs serve`` (:func:`mkdocs.commands.serve.serve`) with two changes for speed:
     the builds are *dirty* (see :class:`DirtyPreview`), and edits are seen through the
     operating system's file notifications instead of a scan of every watched file twice a
-    second.
+    second. The site is built into a temporary folder, removed however the server stops: a
+    KeyboardInterrupt (Ctrl-C, or the SIGTERM that ``rulesite serve`` turns into one), an
+    error, or a normal return.
     """
-    from mkdocs.livereload import LiveReloadServer
-
     patches.guard(preview=True)  # before the first load: a release it was not tested with stops here
     generated = generate(root, lang)
     code = generated.site.code
     path = write_config(root, root / "build" / f"mkdocs.serve.{code}.yml", generated)
     site_dir = tempfile.mkdtemp(prefix="rulesite_serve_")
+    try:
+        _serve_from(path, site_dir, dev_addr, code)
+    finally:
+        shutil.rmtree(site_dir, ignore_errors=True)
+    return code
+
+
+def _serve_from(path: Path, site_dir: str, dev_addr: str, code: str) -> None:
+    """MkDocs' live-reload server of the configuration at ``path``, building into ``site_dir``,
+    until a KeyboardInterrupt stops it (as ``mkdocs serve`` does)."""
+    from mkdocs.livereload import LiveReloadServer
 
     def get_config() -> Any:
         return load_config(path, site_dir=site_dir, dev_addr=dev_addr)
 
     config = get_config()
     config.plugins.on_startup(command="serve", dirty=True)
-    host, port = config.dev_addr
-    url = f"http://{host}:{port}/"
-    print(f"serving {code} at {url} (other languages are built by `make site`)")
-    server = LiveReloadServer(builder=lambda config=None: _rebuild(config or get_config(), url),
-                              host=host, port=port, root=site_dir)
-    patches.serve_through(server, _observer(), lambda status: _error_page(site_dir, status))
     try:
+        host, port = config.dev_addr
+        url = f"http://{host}:{port}/"
+        print(f"serving {code} at {url} (other languages are built by `make site`)")
+        server = LiveReloadServer(builder=lambda config=None: _rebuild(config or get_config(), url),
+                                  host=host, port=port, root=site_dir)
+        patches.serve_through(server, _observer(), lambda status: _error_page(site_dir, status))
+        patches.refuse_malformed_paths(server)  # a 400, not a traceback, for "/%00/"
         _rebuild(config, url)
         server.watch(config.docs_dir)
         server.watch(str(path))
@@ -300,8 +341,6 @@ def serve(root: Path, lang: str | None, dev_addr: str) -> str:
             server.shutdown()
     finally:
         config.plugins.on_shutdown()
-        shutil.rmtree(site_dir, ignore_errors=True)
-    return code
 
 
 def _rebuild(config: Any, url: str) -> None:
@@ -452,12 +491,16 @@ def choose_pages(paths: Iterable[str], lang: str, source: str, languages: Iterab
     """For one language: its own hand-written page where it has one, else the source language's.
 
     ``paths`` are POSIX paths under ``content/``. Folders of languages the site does not
-    have are left out (``rulesite check`` reports them); only Markdown pages fall back.
+    have are left out (``rulesite check`` reports them); only Markdown pages fall back. So is
+    a path with a line break, a control character or bytes that are not UTF-8 (the reader's
+    ``odd_name``, reported by ``rulesite check`` as ``bad-file-name``): no page is published there.
     """
     codes = set(languages) | {lang}
     choice = PageChoice()
     source_pages: dict[str, str] = {}
     for path in paths:
+        if not path.isprintable():
+            continue
         first, _, rest = path.partition("/")
         if not rest or not re.fullmatch(LANGUAGE_CODE, first):
             choice.shared.append(path)

@@ -24,11 +24,11 @@ import importlib
 import os
 import re
 from contextlib import contextmanager
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 import yaml
 
+from generator.cache import memo
 from generator.core.problem import StageFailed
 
 if TYPE_CHECKING:
@@ -63,6 +63,7 @@ PATCHED_BY_THE_PREVIEW = [
     ("material.plugins.search.plugin", "SearchPlugin", "search_index_prev"),
     ("mkdocs.livereload", "LiveReloadServer", "observer"),
     ("mkdocs.livereload", "LiveReloadServer", "error_handler"),
+    ("mkdocs.livereload", "LiveReloadServer", "serve_request"),
 ]
 ADVICE = "install the versions of requirements.lock (pip install -r requirements.lock)"
 
@@ -116,7 +117,7 @@ def check(*, preview: bool = False) -> None:
                               f"(generator/site/patches.py): {ADVICE}")
 
 
-@lru_cache(maxsize=2)  # the installed code does not change under a running process; a failure is not kept
+@memo.pure(2)  # the installed code does not change under a running process; a failure is not kept
 def guard(*, preview: bool = False) -> None:
     """:func:`check`, once per process (forked language workers inherit a passed guard)."""
     check(preview=preview)
@@ -262,6 +263,50 @@ def serve_through(server: Any, observer: Any, error_page: Callable[[int], bytes 
     404 page; the server has no setting for either."""
     server.observer = observer
     server.error_handler = error_page
+
+
+# What a refused address is answered with.
+BAD_REQUEST = b"400 Bad Request: the address names no file of the site\n"
+
+
+def refuse_malformed_paths(server: Any) -> None:
+    """A 400 for an address that cannot name a file of the site, before MkDocs' server reads it.
+
+    MkDocs' server (its WSGI application, ``LiveReloadServer.serve_request``) opens the
+    percent-decoded path under the site folder, read as UTF-8 less the bytes that are not
+    UTF-8. A NUL in it (``/%00/``) made ``open`` raise, which it answered with a 500 and a
+    traceback in the server's output; ``/%ff/`` lost its byte and served the home page; a
+    ``..`` above the root it folded away. It has no setting for any of this, but wsgiref asks
+    the server for its application (``get_app``) at every request: the one MkDocs set is
+    wrapped in place, with the check of :func:`malformed_path` in front."""
+    serve_request = server.get_app()
+
+    def application(environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+        if malformed_path(environ.get("PATH_INFO", "")):
+            start_response("400 Bad Request", [("Content-Type", "text/plain; charset=utf-8"),
+                                               ("Content-Length", str(len(BAD_REQUEST)))])
+            return [BAD_REQUEST]
+        return serve_request(environ, start_response)
+
+    server.set_app(application)
+
+
+def malformed_path(path_info: str) -> bool:
+    """``PATH_INFO`` (wsgiref's percent-decoded path, one character per byte) names no file:
+    its bytes are not UTF-8, it holds a NUL, or a ``..`` in it climbs above the root.
+
+    An escape that is not one (``%zz``) wsgiref leaves as it is, indistinguishable from an
+    encoded ``%`` (``%25zz``), which a file name may hold: MkDocs answers it, a 404."""
+    try:
+        path = path_info.encode("latin-1").decode("utf-8")
+    except UnicodeError:
+        return True
+    depth = 0
+    for part in path.split("/"):
+        depth += -1 if part == ".." else 0 if part in ("", ".") else 1
+        if depth < 0:
+            return True
+    return "\x00" in path
 
 
 def _always() -> bool:

@@ -25,6 +25,7 @@ from generator.site import adapter as mkdocs_adapter
 from generator.site import patches
 from generator.cache import page_cache
 from generator.site import raw_html
+from generator.read import source as reader
 from generator.core.problem import DataError, StageFailed
 from generator.render import html_page
 from generator.render.escape import escape_fields, escape_titles
@@ -146,14 +147,22 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
             self.cache = None
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
-        by_path = {file.src_uri: file for file in files}
+        # MkDocs found every file of content/ (following linked folders) and will copy each:
+        # only those the reader admits go on (`rulesite check` reports the others), so no FIFO
+        # is read, no odd name reaches a path and no link publishes a file from elsewhere.
+        # The theme's own files (another src_dir) are not content.
+        docs = Path(config.docs_dir)
+        by_path = {file.src_uri: file for file in files
+                   if file.src_dir != config.docs_dir or reader.publishable(docs, file.src_uri, self.root)}
         choice = mkdocs_adapter.choose_pages(by_path, self.lang, self.source, self.codes)
         kept = Files([by_path[path] for path in choice.shared])
         for rest, path in choice.own.items():
             kept.append(File.generated(config, rest, abs_src_path=by_path[path].abs_src_path))
         for rest, path in choice.fallback.items():
-            text = Path(by_path[path].abs_src_path).read_text(encoding="utf-8")
-            kept.append(File.generated(config, rest, content=mkdocs_adapter.fallback_page(text)))
+            raw, _ = reader.read_bytes(Path(by_path[path].abs_src_path), path, self.root)
+            if raw is not None:  # read a moment ago by the check, unless it has just changed
+                text = raw.decode("utf-8", errors="replace")
+                kept.append(File.generated(config, rest, content=mkdocs_adapter.fallback_page(text)))
         # In path order: the build reads its pages from disk, the preview from memory, and the
         # order of the pages is the order of the search index and the sitemap.
         for path, content in sorted(self.files.items()):
