@@ -12,12 +12,20 @@ fingerprint matches the new English. The result passes ``rulesite check``.
 
 Only the first ``--languages`` languages of ``rules_data/site.yaml`` are kept (1 to 5).
 The real pages keep their ids, so the links between them keep resolving.
+
+With ``--wikitext`` every page is also written as the community wiki would hold it, under
+``wiki/``: a source page (``ID.wiki``: ``<languages />``, ``<translate>``, a ``<!--T:n-->``
+marker per unit) and one language subpage per translation (``ID.CODE.wiki``, no markers),
+each a view-source copy whose first line names it. The texts are the project's own, turned
+into wikitext: headings, footnotes with their icon (named, reused as ``<ref name=…/>``),
+lists, the captioned worked examples and the tile list. ``benchmarks/wiki.py`` lints them.
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
+import re
 import shutil
 import sys
 from functools import lru_cache
@@ -109,6 +117,17 @@ class Corpus:
             data["units"].update(docs.get("site", {}))
             _dump(path, data)
 
+    def wikitext(self) -> None:
+        """Every page of the written corpus as wiki pages, under ``wiki/`` (see the module's docstring)."""
+        folder = self.out / "wiki"
+        folder.mkdir(exist_ok=True)
+        for path in sorted((self.out / "rules_data" / "pages").glob("*.yaml")):
+            page = _read(path)
+            (folder / f"{page['id']}.wiki").write_text(WikiPage(page, None, {}).text(), encoding="utf-8")
+            for code in self.targets:
+                units = _read(self.out / "rules_data" / "translations" / code / f"{page['id']}.yaml")["units"]
+                (folder / f"{page['id']}.{code}.wiki").write_text(WikiPage(page, code, units).text(), encoding="utf-8")
+
     def termbase(self) -> None:
         """The termbase keeps the terms of the corpus's languages only (the others are not the site's)."""
         for path in sorted((self.out / "rules_data" / "terms").glob("*.yaml")):
@@ -199,6 +218,104 @@ class Corpus:
         return expansion_id
 
 
+_ICONS = {"ruling": "IconBook", "note": "IconWorld", "printing": "IconArrow"}
+_COLOURS = {"red": "ColorRed", "blue": "ColorBlue", "green": "ColorGreen", "yellow": "ColorYellow",
+            "black": "ColorBlack", "grey": "ColorGrey", "pink": "ColorPink"}
+_INLINE = re.compile(r"\{([a-z]+):([^}|]*)(?:\|([^}]*))?\}")
+
+
+class WikiPage:
+    """One page of the corpus as wikitext: the English source (``code`` None) or a language subpage."""
+
+    def __init__(self, page: dict[str, Any], code: str | None, units: dict[str, Any]):
+        self.page, self.code, self.units = page, code, units
+        self.notes = {note["id"]: note for note in page.get("footnotes", [])}
+        self.used: set[str] = set()
+        self.marker = 0
+
+    def said(self, key: str, english: str) -> str:
+        """The unit's text in the page's language (its English where it has none)."""
+        unit = self.units.get(key) if self.code else None
+        return unit["text"] if isinstance(unit, dict) and unit.get("text") else english
+
+    def mark(self) -> str:
+        # Translate's markers stand in the source page only; its subpages carry none.
+        if self.code:
+            return ""
+        self.marker += 1
+        return f"<!--T:{self.marker}-->"
+
+    def inline(self, text: str) -> str:
+        text = re.sub(r"\*\*(.+?)\*\*", r"'''\1'''", text)
+        text = re.sub(r"(?<![*\\])\*(?!\*)(.+?)(?<!\\)\*", r"''\1''", text)
+        return _INLINE.sub(self._reference, text).replace("\\*", "*")
+
+    def _reference(self, match: re.Match[str]) -> str:
+        tag, target, label = match.group(1), match.group(2), match.group(3)
+        if tag == "fn":
+            return self.footnote(target)
+        if tag == "player":
+            return "{{" + _COLOURS.get(target, "ColorRed") + "|" + (label or target) + "}}"
+        if tag == "page":
+            return f"[[{target}|{label}]]" if label else f"[[{target}]]"
+        return label or target
+
+    def footnote(self, name: str) -> str:
+        if name in self.used or name not in self.notes:
+            return f'<ref name="{name}"/>'
+        self.used.add(name)
+        note = self.notes[name]
+        dates = [event["date"] for event in note.get("history", []) if event.get("date")]
+        when = f" ({'; '.join(dates)})" if dates else ""
+        # A printing difference without a text of its own is worded by the site: name its printings.
+        printings = note.get("only_in") or note.get("missing_from") or [note.get("since", "")]
+        text = self.inline(self.said(f"footnote.{name}", note.get("text") or f"[[{printings[0]}]]"))
+        return f'<ref name="{name}">\n{{{{{_ICONS.get(note.get("kind"), "IconWorld")}}}}}\n{text}{when}\n</ref>'
+
+    def text(self) -> str:
+        title = self.said("title", self.page["title"])
+        suffix = f"/{self.code}" if self.code else ""
+        lines = [f"View source for {self.page['title']}{suffix}", "{{UX", "|seotitle={{TextCarcassonne}} - {{TranslatedPageName}}",
+                 f"|sortingtitle={title}", f"|image={{{{filepath:Box_{self.page['id']}.png|nowiki}}}}", "}}",
+                 "<languages />"]
+        lines += ["<translate>"] if not self.code else []
+        if self.page.get("flavour"):
+            lines += [self.mark(), "{{DottedFrameMessage|text=''" + self.inline(self.said("flavour", self.page["flavour"])) + "''}}", ""]
+        tiles: list[str] = []
+        for section in self.page["sections"]:
+            lines += self.section(section, 2, tiles)
+        lines += ["</translate>"] if not self.code else []
+        return "\n".join(lines + tiles + ["", "{{FootnoteIconPara}}", ""])
+
+    def section(self, section: dict[str, Any], level: int, tiles: list[str]) -> list[str]:
+        bar = "=" * level
+        lines = [f"{bar} {self.said('section.' + section['id'], section['title'])} {bar} {self.mark()}".rstrip(), ""]
+        for block in section.get("blocks") or []:
+            lines += self.block(block, tiles)
+        for child in section.get("sections") or []:
+            lines += self.section(child, min(level + 1, 4), tiles)
+        return lines
+
+    def block(self, block: dict[str, Any], tiles: list[str]) -> list[str]:
+        units = block.get("paragraph") or block.get("special_case")
+        if isinstance(units, list):
+            text = " ".join(self.inline(self.said(unit["id"], unit["text"])) for unit in units)
+            return [self.mark(), ("'''!''' " if "special_case" in block else "") + text, ""]
+        if "list" in block:
+            items = ["* " + self.inline(self.said(unit["id"], unit["text"])) for unit in block["list"]]
+            return [self.mark(), *items, ""]
+        if "example" in block and isinstance(block["example"].get("caption"), dict):
+            caption = block["example"]["caption"]
+            text = self.inline(self.said(caption["id"], caption["text"]))
+            return [self.mark(), f"[[File:{block['example']['ref']}.png|frame|none|{text}]]", ""]
+        if "tiles" in block:
+            found = [tile for group in block["tiles"].get("groups", []) for tile in group.get("tiles", [])]
+            tiles += [f"{{{{BeginTileList|width=700px|tiles={block['tiles'].get('total', len(found))}}}}}"]
+            tiles += [f"{{{{Tile|image={tile['id']}.png|count={tile.get('count', 1)}}}}}" for tile in found]
+            tiles += ["{{EndTileList}}"]
+        return []
+
+
 def _rename_examples(node: Any, template: str, page_id: str) -> None:
     """Point the page's ``example: {ref: ...}`` blocks at the copies of its examples."""
     if isinstance(node, dict):
@@ -218,9 +335,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--languages", type=int, default=5, help="languages, the source language first (default 5)")
     parser.add_argument("--out", type=Path, default=None, help="project folder to write (default: build/corpus-N-L)")
     parser.add_argument("--source", type=Path, default=ROOT, help="project whose pages are the templates")
+    parser.add_argument("--wikitext", action="store_true",
+                        help="also write every page as wiki pages under wiki/ (a source page and its language subpages)")
     args = parser.parse_args(argv)
     out = args.out or ROOT / "build" / f"corpus-{args.pages}-{args.languages}"
-    Corpus(args.source.resolve(), out.resolve(), args.pages, args.languages).write()
+    corpus = Corpus(args.source.resolve(), out.resolve(), args.pages, args.languages)
+    corpus.write()
+    if args.wikitext:
+        corpus.wikitext()
     print(out)
     return 0
 

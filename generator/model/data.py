@@ -27,6 +27,8 @@ LanguageCode = Annotated[str, Field(pattern=LANGUAGE_CODE)]
 MonthYear = Annotated[str, Field(pattern=r"^(?:[1-9]|1[0-2])/(?:19|20)[0-9]{2}$")]
 Text = Annotated[str, Field(min_length=1)]
 Year = Annotated[int, Field(ge=1990, le=2100)]
+# The Translate extension numbers a page's units from 1 (``<!--T:5-->``).
+WikiUnit = Annotated[int, Field(ge=1, le=1_000_000)]
 
 # A block type is literally called "list"; this alias keeps the builtin reachable there.
 List = list
@@ -237,6 +239,9 @@ class Unit(Strict):
     """English text in the inline markup (``*em*``, ``**strong**``, ``{fn:name}``, ``{page:id}``, ``{figure:id|text}``, ``{player:colour|text}``)."""
     editions: list[EditionId] = []
     """Limit the text to these editions; empty means all of the page's editions."""
+    wiki_unit: WikiUnit | None = None
+    """The number of the wiki's translation unit (``<!--T:n-->``) this text was imported from, so that
+    importing the page again updates this unit (``rulesite import wiki``); absent for texts written here."""
 
 
 class ListItem(Unit):
@@ -375,6 +380,8 @@ class Section(Strict):
     """English heading."""
     editions: list[EditionId] = []
     """Limit the section to these editions."""
+    wiki_unit: WikiUnit | None = None
+    """The wiki's translation unit number of the heading this section was imported from (see ``Unit``)."""
     blocks: list[Block] = []
     """Content, in order."""
     sections: list[Section] = []

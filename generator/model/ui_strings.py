@@ -23,7 +23,7 @@ STATIC_KEYS = frozenset({
     "legend.outdated", "legend.outdated-sample", "legend.title", "legend.untranslated", "list.and",
     "list.separator", "mark.outdated", "mark.untranslated", "nav.contributing", "nav.contributing-guide",
     "nav.expansions", "nav.home", "nav.overview", "nav.reading", "nav.reference", "nav.scenario-format",
-    "nav.translate", "notfound.home", "notfound.text", "notfound.title", "printing.differences",
+    "nav.moving-a-wiki", "nav.translate", "notfound.home", "notfound.text", "notfound.title", "printing.differences",
     "printing.edition", "printing.language", "printing.no-differences", "printing.pages", "printing.short",
     "printing.years", "publisher.country", "publishers.country", "publishers.intro", "publishers.printings",
     "publishers.publisher", "publishers.title", "related.title", "ruling.corrected", "ruling.issued",

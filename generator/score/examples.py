@@ -34,6 +34,13 @@ class ScoredExample:
 def score_example(example: Example, source: Source, table: RulesetTable,
                   tiles: Catalogue | None = None) -> tuple[ScoredExample | None, list[Problem]]:
     """Score one example; a published total that differs is an error showing the arithmetic."""
+    scenario = example.scenario
+    if "expect" in scenario and not {"board", "features"} & set(scenario):
+        # Published totals still waiting for their board (an example brought in by
+        # `rulesite import wiki`): nothing to score yet, and the page shows the caption alone.
+        return None, [source.problem(("scenario",), "example-without-board",
+                                     f"worked example {example.id!r} states its totals but has no board (or "
+                                     "features) yet, so the scorer cannot confirm them", "warning")]
     doc, problems = read_scenario(source, ("scenario",), table, tiles)
     if doc is None:
         return None, problems
