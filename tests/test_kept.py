@@ -260,9 +260,15 @@ def digest(folder: Path) -> dict[str, str]:
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+# The build's locks (generator/core/lock.py) are no cache: a lock file holds only the pid of
+# the build holding it, for the message a second build prints, and nothing is read back from it.
+LOCKS = re.compile(r"build\.lock|locks/[^/]+\.lock")
+
+
 def kept_files(project: Path) -> list[str]:
     build = project / "build"
-    return sorted(p.relative_to(build).as_posix() for p in build.rglob("*") if p.is_file())
+    return sorted(name for p in build.rglob("*") if p.is_file()
+                  and not LOCKS.fullmatch(name := p.relative_to(build).as_posix()))
 
 
 # Every kind of file a build leaves under build/, by path; (?P<lang>) for those kept per language.
