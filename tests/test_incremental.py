@@ -12,6 +12,7 @@ import shutil
 import pytest
 
 from generator.cache import state
+from generator.cache.version import code_version
 from generator.build import build
 from generator.core.problem import StageFailed
 from generator.project import load, load_checked
@@ -264,6 +265,6 @@ def test_the_read_cache_is_written_again_only_when_a_parse_or_check_changed(prim
     (project / name).write_text(edit((project / name).read_text(encoding="utf-8")), encoding="utf-8")
     edited = build_as_a_fresh_process()
     assert edited[0] == kept[0] and edited[1] is not None  # one parse changed: only the journal is written
-    changed, removed = journal.changes(cache, read_cache._version())
+    changed, removed = journal.changes(cache, code_version())
     assert list(changed) == [name] and removed == []
-    assert journal.load(cache, read_cache._version()).entries[name][0] == (project / name).read_text(encoding="utf-8")
+    assert journal.load(cache, code_version()).entries[name][0] == (project / name).read_text(encoding="utf-8")

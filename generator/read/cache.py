@@ -25,13 +25,9 @@ FILE = "read-cache.pickle"
 CLEAN_FILE = "clean-checks.pickle"
 
 
-def _version() -> str:
-    return code_version()
-
-
 def take(build_dir: Path) -> None:
     """Make the parses the last build kept available to :func:`source.read`."""
-    version = _version()
+    version = code_version()
     parses = journal.load(build_dir / FILE, version)
     clean = journal.load(build_dir / CLEAN_FILE, version)
     source.remember_parses({name: entry for name, entry in parses.entries.items()
@@ -43,7 +39,7 @@ def take(build_dir: Path) -> None:
 
 def keep(build_dir: Path, names: Iterable[str]) -> None:
     """Keep the parses of this build's files (``names``, display paths) for the next one."""
-    version = _version()
+    version = code_version()
     parses, clean = state.current().taken.pop(build_dir, (None, None))
     journal.save(build_dir / FILE, version, source.parses(names), parses)
     journal.save(build_dir / CLEAN_FILE, version, dict.fromkeys(clean_memo.kept(), True), clean)

@@ -14,7 +14,6 @@ import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Callable
 
 from generator.core.problem import Problem
@@ -23,7 +22,7 @@ from generator.model.data import Printing
 from generator.wiki.draft import DBlock, DFootnote, DItem, DPage, DSection, DTiles, DUnit, SiteIndex, key, markers, replace_markers, walk
 from generator.wiki.inline import escape, to_plain
 from generator.wiki.mapping import Mapping
-from generator.wiki.source import WikiPage, line_col
+from generator.wiki.source import WikiPage
 
 _EDITION_SUFFIX = re.compile(r"\s*\([^()]*\)\s*$")
 _TOTAL = re.compile(r"([0-9]{1,6})\s*([^\W\d_]+)|[.!?](?=\s|$)")
