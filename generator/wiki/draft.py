@@ -13,6 +13,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from generator.cache import memo
 from generator.model.data import Printing, Reference, Series
 from generator.wiki.source import WikiPage
 
@@ -156,6 +157,7 @@ def walk(sections: list[DSection]) -> Iterable[DSection]:
 # --------------------------------------------------------------------------- the site's names
 
 
+@memo.pure(maxsize=65536)
 def key(name: str) -> str:
     """A name as names are compared: no accents, case, spacing or punctuation; "&" is "and"."""
     folded = unicodedata.normalize("NFKD", name.replace("&", " and ").replace("_", " ")).casefold()
@@ -191,6 +193,7 @@ class SiteIndex:
     pages: list[PageInfo]
     symbols_tiles: dict[str, list[tuple[str, dict[str, int], frozenset[str]]]] = field(default_factory=dict)
     """Expansion id to its catalogue tiles: (tile id, counts per edition, symbols), in catalogue order."""
+    _titled: dict[str, str] | None = field(default=None, repr=False, compare=False)
 
     def publisher(self, name: str) -> str | None:
         return self.publishers.get(key(name))
@@ -200,8 +203,13 @@ class SiteIndex:
         return [p for p in self.printings if wanted in (key(p.name), key(p.id), key(p.short))]
 
     def page_titled(self, title: str) -> str | None:
-        wanted = key(title)
-        return next((p.id for p in self.pages if key(p.title) == wanted), None)
+        # An index by title key, made on first use: a run links hundreds of pages to each
+        # other, and a scan of every page per link made the import quadratic in pages.
+        if self._titled is None:
+            self._titled = {}
+            for page in self.pages:
+                self._titled.setdefault(key(page.title), page.id)
+        return self._titled.get(key(title))
 
     def expansion_page(self, expansion: str, edition: str | None) -> list[str]:
         return [p.id for p in self.pages if p.expansion == expansion and (edition is None or edition in p.editions)]

@@ -59,6 +59,8 @@ class Run:
     mapping: Mapping
     site: SiteIndex
     force: bool
+    earlier: dict[str, str]
+    """Wiki title to page id, of the pages an earlier import wrote (read once per run)."""
     problems: list[Problem] = field(default_factory=list)
     planned: list[Planned] = field(default_factory=list)
 
@@ -87,7 +89,8 @@ def import_pages(project_root: Path, pages: list[WikiPage], *, page_id: str | No
     if page_id is not None and len(groups) > 1:
         return [], [Problem(pages[0].file, 1, 1, "bad-value", f"--page-id names one page, but the input holds "
                             f"{len(groups)} ({', '.join(sorted(groups)[:5])}): import them one at a time")]
-    run = Run(project.root, project, mapping, site_index(project, groups, page_id), force)
+    earlier = imported_titles(project.root)
+    run = Run(project.root, project, mapping, site_index(project, groups, page_id, earlier), force, earlier)
     for title, group in groups.items():
         _plan_page(run, title, group, page_id)
     if any(p.level == "error" for p in run.problems):
@@ -132,11 +135,11 @@ def imported_titles(root: Path) -> dict[str, str]:
     return found
 
 
-def site_index(project: Project, groups: dict[str, list[WikiPage]], page_id: str | None) -> SiteIndex:
+def site_index(project: Project, groups: dict[str, list[WikiPage]], page_id: str | None,
+               earlier: dict[str, str]) -> SiteIndex:
     site = project.site
     publishers = {key(p.id): p.id for p in site.publishers} | {key(p.name): p.id for p in site.publishers}
     pages = [PageInfo(p.id, p.expansion, tuple(p.editions), p.title) for p in project.pages.values()]
-    earlier = imported_titles(project.root)
     for title, stem in earlier.items():
         known = project.pages.get(stem)
         pages.append(PageInfo(stem, known.expansion if known else "", tuple(known.editions) if known else (), title))
@@ -170,7 +173,7 @@ def _plan_page(run: Run, title: str, group: list[WikiPage], page_id: str | None)
                                     "the file that holds the English text with --source"))
         return
     others = _translations(run, [page for page in group if not page.is_source])
-    stem = page_id or imported_titles(run.root).get(title) or slug(title, "page")
+    stem = page_id or run.earlier.get(title) or slug(title, "page")
     if not re.match(ID_PATTERN, stem):
         run.problems.append(Problem(sources[0].file, 1, 1, "bad-id", f"the page id {stem!r} is not an id: "
                                     "lower-case letters and digits, joined by '-' or '.' (give one with --page-id)"))
