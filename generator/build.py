@@ -33,12 +33,14 @@ from generator.core.vocabulary import LANGUAGE_CODE
 from generator.output.assemble import write_part
 from generator.output.site_writer import SiteWriter
 from generator.output.sitedir import hold, mark, recover, refuse_unsafe, staging_for, swap
+from generator.output.sitemap import sitemap_index
 from generator.output.write import html_files, scan_template_syntax, site_root, write_language
 from generator.project import Project, checked, load
 from generator.read.source import DATA
 from generator.render.generate import prepare_rendering, render_language
 from generator.render.memo import RenderMemo
 from generator.site.adapter import Generated, build_language, preload, write_config
+from generator.site.offline import file_links
 
 
 @dataclass
@@ -56,6 +58,8 @@ class _Job:
     """The site this build replaces, if there is one: its files are reused where unchanged."""
     site_dir: Path | None = None
     """The output folder, as the staging folder is named in a message (a full disk, say)."""
+    offline: bool = False
+    """A site to open from disk (see :mod:`generator.site.offline`)."""
 
     def naming(self, where: Path) -> AbstractContextManager[None]:
         """An OSError inside as one line naming ``where`` (or its file) and that the site stayed;
@@ -93,7 +97,8 @@ def _build_language(job: _Job, code: str) -> LanguageBuild:
         docs = write_language(job.build_dir, code, site.files)
         memo.store(job.build_dir / "render-cache")
         config = write_config(job.root, job.build_dir / f"mkdocs.{code}.yml", Generated(job.project, site),
-                              site_url=job.site_url, site_dir=job.staging / code, prebuilt=docs)
+                              site_url=job.site_url, site_dir=job.staging / code, prebuilt=docs,
+                              offline=job.offline)
     stages["write"] = time.perf_counter() - start
     cpu["write"] = time.process_time() - clock
     clock = time.process_time()
@@ -148,7 +153,7 @@ def _build_languages(job: _Job, codes: list[str], jobs: int, timings: Timings) -
 
 
 def _finish(project: Project, results: list[LanguageBuild], staging: Path, site_dir: Path,
-            site_url: str | None, part: bool) -> int:
+            site_url: str | None, part: bool, offline: bool = False) -> int:
     """The site root, a last look for anything left unrendered, then the swap; returns the page count."""
     codes = [result.code for result in results]
     names = {language.code: language.native_name for language in project.site.languages}
@@ -156,7 +161,9 @@ def _finish(project: Project, results: list[LanguageBuild], staging: Path, site_
     notfound = {result.code: result.notfound for result in results}
     for name, text in site_root([(c, names[c]) for c in codes], project.languages[0], results[0].title,
                                 base, notfound).items():
-        (staging / name).write_text(text, encoding="utf-8")
+        (staging / name).write_text(file_links(text) if offline else text, encoding="utf-8")
+    if site_url and not part:  # one sitemap for the whole site, naming each language's
+        (staging / "sitemap.xml").write_text(sitemap_index(site_url, codes), encoding="utf-8")
     if part:  # the manifest `rulesite assemble` reads
         write_part(staging, [(c, names[c]) for c in project.languages], {r.code: r.title for r in results}, base,
                    notfound)
@@ -176,6 +183,10 @@ class BuildResult:
     languages: list[str]
     timings: Timings
     pages: int
+    offline: bool = False
+    """Built to be opened from disk (``--offline``); else it needs a web server."""
+    site_url: str | None = None
+    """The public address the site was built for (``--site-url``, else site.yaml), if known."""
 
 
 def _chosen(project: Project, languages: list[str] | None) -> list[str]:
@@ -191,14 +202,19 @@ def _chosen(project: Project, languages: list[str] | None) -> list[str]:
 
 
 def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = None, jobs: int = 2,
-          languages: list[str] | None = None, part: bool = False, wait: bool = False) -> BuildResult:
+          languages: list[str] | None = None, part: bool = False, wait: bool = False,
+          offline: bool = False) -> BuildResult:
     """Build stage: load and check everything, then render, write and build each language
     with MkDocs (``jobs`` at a time), then put the site root in and swap the site in.
 
     Raises :class:`DataError` (every data problem) or :class:`StageFailed` (a build of the
     same project or output folder running, unless ``wait``; a file that cannot be written);
-    ``site/`` is then left as it was. With ``part`` the site is a part for ``rulesite assemble``.
+    ``site/`` is then left as it was. With ``part`` the site is a part for ``rulesite assemble``;
+    ``offline`` builds a site that works opened from disk, without the site address (there is
+    no server to be canonical about).
     """
+    if offline and part:
+        raise StageFailed("an offline site is built whole: --offline cannot build a part")
     root, site_dir = root.resolve(), (site_dir or root / "site").resolve()
     refuse_unsafe(root, site_dir)  # never replace a folder a build did not make
     build_dir, timings = root / "build", Timings()
@@ -208,6 +224,7 @@ def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = No
         with timings.stage("load+check+score"), collector_paused(), naming(build_dir, kept):
             project = checked(load(root, build_dir=build_dir))  # nothing is written before this is through
         codes = _chosen(project, languages)
+        site_url = None if offline else site_url or known_address(project)
         with timings.stage("render"), collector_paused(), naming(build_dir, kept):
             memos = _prepare(project, codes, build_dir)
         staging = staging_for(site_dir)
@@ -215,15 +232,21 @@ def build(root: Path, *, site_dir: Path | None = None, site_url: str | None = No
             held = hold_folder(staging)  # recover() in another process leaves it alone while this runs
         try:
             last = site_dir if site_dir.is_dir() else None  # refuse_unsafe made sure a build made it
-            job = _Job(project, root, build_dir, staging, site_url, memos, last, site_dir)
+            job = _Job(project, root, build_dir, staging, site_url, memos, last, site_dir, offline)
             results = _build_languages(job, codes, jobs, timings)  # each: render, write, MkDocs
             with timings.stage("finish"), job.naming(staging):
-                pages = _finish(project, results, staging, site_dir, site_url, part)
+                pages = _finish(project, results, staging, site_dir, site_url, part, offline)
         finally:
             if staging.exists():
                 shutil.rmtree(staging, ignore_errors=True)
             os.close(held)
-    return BuildResult(site_dir, codes, timings, pages)
+    return BuildResult(site_dir, codes, timings, pages, offline, site_url)
+
+
+def known_address(project: Project) -> str | None:
+    """The site's public address from site.yaml, unless the data says it is not known."""
+    address = project.site.site_url
+    return None if address == "not-known" else address
 
 
 BUSY = "another build of this project is running"

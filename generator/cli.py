@@ -8,6 +8,7 @@ import importlib
 import logging
 import os
 import pkgutil
+import select
 import sys
 from pathlib import Path
 from typing import NoReturn
@@ -52,11 +53,37 @@ def main(argv: list[str] | None = None) -> int:
         print(f"rulesite: {exc}", file=sys.stderr)
         return 1
     except OSError as exc:
+        if isinstance(exc, BrokenPipeError) and stdout_closed():  # `rulesite status | head`
+            return quiet_after_closed_pipe()
         # The net under the stages, which name what they write: still one line, never a traceback.
         print(f"rulesite: {describe(exc)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
+
+
+# What a shell gives a command that a closed pipe stopped (128 + SIGPIPE), as `yes | head` ends.
+PIPE_CLOSED = 141
+
+
+def stdout_closed() -> bool:
+    """Whether standard output is a pipe whose reader has gone (``rulesite status | head``)."""
+    try:
+        poller = select.poll()
+        poller.register(sys.stdout.fileno(), select.POLLOUT)
+        return any(events & select.POLLERR for _, events in poller.poll(0))
+    except (OSError, ValueError, AttributeError):  # no real file behind stdout (a test's capture)
+        return False
+
+
+def quiet_after_closed_pipe() -> int:
+    """The reader of our output stopped reading, as ``head`` does once it has its lines: that is
+    no failure to report. What is still buffered could never reach it, so standard output is
+    pointed at the null device, and the flush at exit has nothing to fail on."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, sys.stdout.fileno())
+    os.close(null)
+    return PIPE_CLOSED
 
 
 def exit_now(code: int) -> NoReturn:
@@ -71,7 +98,9 @@ def exit_now(code: int) -> NoReturn:
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
-        except (OSError, ValueError):  # a closed pipe or stream: nothing more can reach it
+        except BrokenPipeError:  # the reader left before the last lines (`| head`): not an error
+            code = code or (quiet_after_closed_pipe() if stream is sys.stdout else 1)
+        except (OSError, ValueError):  # a closed stream: nothing more can reach it
             code = code or 1
     os._exit(code)
 

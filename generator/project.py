@@ -45,6 +45,8 @@ class Project:
     term_findings: list[terms.Finding] = field(default_factory=list)
     """Every ``term`` warning of the translations, with its language, document and unit."""
     tiles: Catalogue = field(default_factory=Catalogue)
+    markdown: dict[str, str] = field(default_factory=dict)
+    """Every hand-written page, ``content/<lang>/….md`` to its text (for ``rulesite status``)."""
     derived: Derived = field(default_factory=Derived, repr=False)
     """What later stages work out of this project, kept with it (:mod:`generator.cache.state`)."""
 
@@ -87,7 +89,7 @@ def assemble(data: Data, refs: References, scored: Scored, translations: Transla
         rulesets=data.rulesets.model if data.rulesets else None, pages={page.id: page for page in pages},
         examples=scored.examples, table=refs.table, sources=data.files.sources, units=refs.units,
         known=refs.known, translations=translations.docs, termbases=refs.termbases, term_findings=term_findings,
-        tiles=refs.tiles,
+        tiles=refs.tiles, markdown=data.files.markdown,
     ), problems
 
 

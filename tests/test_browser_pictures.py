@@ -32,7 +32,7 @@ EXAMPLE_PAGES = [p for p in PROJECT.pages if _examples(p)]
 def _expected_alt(lang: str, example_id: str) -> str:
     language = Lang(PROJECT, lang)
     names = {c.id: language.site_text(f"colour.{c.id}") for c in PROJECT.site.colours}
-    return board_alt(language, PROJECT.examples[example_id].scenario.board, names)
+    return board_alt(language, PROJECT.examples[example_id], names)
 
 
 def _loaded(page, selector: str) -> list[dict]:  # type: ignore[no-untyped-def]

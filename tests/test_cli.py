@@ -82,9 +82,9 @@ def test_the_command_ends_without_tearing_down_yet_every_line_and_exit_code_gets
     assert built.returncode == 0, built.stderr
     report = (tmp_path / "out.txt").read_text().splitlines()
     pages = len(list((tmp_path / "site").rglob("*.html")))
-    # A plain build says what it built and where to open it, on one line; no breakdown.
+    # A plain build says what it built and how to read it, on one line; no breakdown.
     assert len(report) == 1 and report[0].startswith(f"built {pages} HTML pages in 2 languages (en, nl) in "), report
-    assert report[0].endswith(f": open {tmp_path / 'site' / 'index.html'}"), report
+    assert report[0].endswith(SERVE.format(site=tmp_path / "site")), report
     checked = subprocess.run([sys.executable, "-m", "generator", "--root", str(small_project), "check", "--strict"],
                              capture_output=True, text=True, cwd=ROOT, env=buffered)
     assert checked.returncode == 0 and checked.stdout.strip(), checked
@@ -109,5 +109,51 @@ def test_the_stage_breakdown_is_printed_only_when_asked_for(monkeypatch, capsys,
     assert detailed[:-1] == timings.report().splitlines() and len(detailed) == 5, detailed
     assert detailed[0].startswith("work per stage: load+check+score 1.00 s, render 1.00 s, write 0.50 s, mkdocs 7.50 s")
     assert detailed[3].endswith("= 25.0% of the build (30.6% of the wall-clock time)"), detailed
-    opening = f": open {tmp_path / 'site' / 'index.html'}"
-    assert plain[0].endswith(opening) and detailed[-1].startswith("built 12 HTML pages") and detailed[-1].endswith(opening)
+    serving = SERVE.format(site=tmp_path / "site")
+    assert plain[0].endswith(serving) and detailed[-1].startswith("built 12 HTML pages") and detailed[-1].endswith(serving)
+
+
+# Opened from disk, a server build's links to folders show folder listings: it says to serve it.
+SERVE = (": serve {site} over HTTP to read it (python3 -m http.server -d {site}), "
+         "or build with --offline to open it from disk")
+
+
+def test_the_closing_line_says_open_only_for_an_offline_build(monkeypatch, capsys, tmp_path):
+    from generator.build import BuildResult
+    from generator.cli import main
+    from generator.commands import build as command
+    from generator.core.timing import Timings
+
+    asked: list[bool] = []
+
+    def fake(*args, offline=False, **kwargs):
+        asked.append(offline)
+        return BuildResult(tmp_path / "site", ["en", "nl"], Timings(), 12, offline)
+
+    monkeypatch.setattr(command, "build", fake)
+    assert main(["--root", str(tmp_path), "build"]) == 0
+    online = capsys.readouterr().out.strip()
+    assert main(["--root", str(tmp_path), "build", "--offline"]) == 0
+    offline = capsys.readouterr().out.strip()
+    assert asked == [False, True]
+    assert online.endswith(SERVE.format(site=tmp_path / "site")) and ": open " not in online, online
+    assert offline.endswith(f": open {tmp_path / 'site' / 'index.html'}"), offline
+
+
+@pytest.mark.parametrize("unbuffered", [True, False], ids=["unbuffered", "buffered"])
+@pytest.mark.parametrize("command", [["status", "--lang", "nl"], ["status", "--format", "json"], ["check"]],
+                         ids=lambda c: " ".join(c))
+def test_a_reader_that_stops_reading_ends_the_command_quietly(minimal, command, unbuffered):
+    # `rulesite status | head`: the reader is gone before the command writes. Each print then
+    # fails (unbuffered) or the last flush does (buffered); either way the command ends with
+    # the shell's code for a closed pipe (128 + SIGPIPE) and says nothing about it.
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
+    if unbuffered:
+        env["PYTHONUNBUFFERED"] = "1"
+    child = subprocess.Popen([sys.executable, "-m", "generator", "--root", str(minimal), *command],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=env)
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()
+    errors = child.stderr.read().decode()
+    assert child.wait() == 141, errors
+    assert errors == "", errors

@@ -42,6 +42,8 @@ def test_a_fallback_page_is_marked_english_and_kept_out_of_search():
     assert "rulesite_fallback: true" in front.splitlines()
     assert "search:\n  exclude: true" in front and "title: Guide" in front.splitlines()
     assert body.strip().startswith('<div lang="en" markdown>') and body.strip().endswith("</div>")
+    # A contributors' page stays in the index: only the contributors' own search shows it.
+    assert "exclude" not in fallback_page("# Guide\n", contributors=True)
 
 
 def test_search_uses_a_stemmer_only_where_material_has_one():

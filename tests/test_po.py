@@ -489,3 +489,23 @@ def test_the_import_command_names_each_text_it_changed(minimal, tmp_path):
     result = cli(minimal, "po", "import", str(path))
     assert result.returncode == 0, result.stderr
     assert "nl alpha rules.two: current " in result.stdout and f"(from {path}:{line})" in result.stdout
+
+
+def test_a_count_string_missing_a_plural_form_is_refused_at_the_po_line(project_copy, tmp_path):
+    # Polish has more plural categories than English: a translator who keeps only two forms
+    # would make the site say the wrong word for 2 to 4; check refuses it, so import does too.
+    from generator.model import plurals
+
+    project = load_checked(project_copy)
+    language = next(code for code in project.target_languages if plurals.mismatch("one: {count} x | other: {count} x", code))
+    path = next(p for p in export(project, language, tmp_path / "po") if p.stem == "ui")
+    po = polib.pofile(str(path))
+    entry = next(e for e in po if plurals.is_plural(e.msgctxt) and e.msgstr)
+    entry.msgstr = "one: {count} x | other: {count} x"
+    po.save()
+    untouched = digest(project_copy / "rules_data")
+    result = cli(project_copy, "po", "import", str(path))
+    assert result.returncode == 1, result.stdout
+    line = _msgstr_line(path, entry.msgctxt)
+    assert f"{path}:{line}:1: error [plural-forms]" in result.stderr, result.stderr
+    assert "nothing was written" in result.stderr and digest(project_copy / "rules_data") == untouched

@@ -41,7 +41,8 @@ def test_the_project_file() -> None:
         ("C1", "C2", "C3"), "standard")
     assert table.rules("standard") == scorer.STANDARD
     small = scorer.SmallCity(max_tiles=2, per_tile=1, per_pennant=1)
-    assert table.rules("c1-2000") == scorer.Ruleset(small_city=small, farm=scorer.FarmRules("per-city", 4))
+    assert table.rules("c1-2000") == scorer.Ruleset(small_city=small, farm=scorer.FarmRules("per-city", 4),
+                                                    pig_per_city=None)
     assert table.rules("c1-2001") == scorer.Ruleset(small_city=small, farm=scorer.FarmRules("per-field-city-once", 3))
     assert table.rules("before-big-box-4") == scorer.Ruleset(mage_rescues_inn_cathedral=False)
     assert all(entry.source for entry, _ in table.values())

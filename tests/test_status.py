@@ -86,3 +86,58 @@ def test_status_command_text_json_and_fail_under(minimal):
     assert alpha["outdated"] == 1 and alpha["outdated_units"][0]["id"] == "rules.two"
     assert cli(minimal, "status", "--fail-under", "0").returncode == 1  # an outdated unit fails
     assert cli(minimal, "status", "--lang", "xx").returncode != 0
+
+
+def test_fail_under_says_which_pages_are_under_and_by_how_much(minimal):
+    translate(minimal, "rules.two", "Alleen in een druk.{fn:only-one}", "Only in one printing, long ago.{fn:only-one}")
+    rows = json.loads(cli(minimal, "status", "--format", "json").stdout)
+    result = cli(minimal, "status", "--fail-under", "100")
+    assert result.returncode == 1
+    failing = [r for r in rows if r["percent"] < 100 or r["outdated"]]
+    assert failing  # the outdated unit at least
+    for row in failing:  # one line per page that fails, on stderr, with its shortfall
+        reasons = []
+        if row["percent"] < 100:
+            reasons.append(f"{row['percent']}% translated, {100 - row['percent']} under 100%")
+        if row["outdated"]:
+            reasons.append(f"{row['outdated']} outdated")
+        assert f"status: {row['language']} {row['document']}: {'; '.join(reasons)}" in result.stderr, result.stderr
+    assert f"{len(failing)} page(s) fail --fail-under 100" in result.stderr
+    passing = cli(minimal, "status", "--fail-under", "0", "--lang", "nl")
+    assert passing.returncode == 1 and "1 outdated" in passing.stderr  # outdated texts fail at any N
+
+
+def test_a_changed_english_guide_marks_its_translated_page_outdated(minimal):
+    from generator.i18n.status import page_fingerprint, page_statuses
+
+    english = "---\ntitle: Guide\n---\n\n# Guide\n\nRead the rules first.\n"
+    (minimal / "content" / "en").mkdir(parents=True)
+    (minimal / "content" / "nl").mkdir(parents=True)
+    (minimal / "content" / "en" / "guide.md").write_text(english)
+    (minimal / "content" / "en" / "other.md").write_text("# Other\n")
+    (minimal / "content" / "nl" / "guide.md").write_text(
+        f'---\ntitle: Gids\nsource: "{page_fingerprint(english)}"\n---\n\n# Gids\n\nLees eerst de regels.\n')
+    project = load_checked(minimal)
+    assert {s.page: s.state for s in page_statuses(project, "nl")} == {"guide.md": "translated", "other.md": "missing"}
+    # Re-wrapping the English outdates nothing; changing a word does.
+    (minimal / "content" / "en" / "guide.md").write_text(english.replace("Read the", "Read\nthe"))
+    assert {s.page: s.state for s in page_statuses(load_checked(minimal), "nl")}["guide.md"] == "translated"
+    changed = english.replace("first", "before playing")
+    (minimal / "content" / "en" / "guide.md").write_text(changed)
+    assert {s.page: s.state for s in page_statuses(load_checked(minimal), "nl")}["guide.md"] == "outdated"
+    text = cli(minimal, "status", "--lang", "nl")
+    assert "outdated: guide.md  (content/en/guide.md:1; translation in content/nl/guide.md)" in text.stdout, text.stdout
+    assert f'content/en/guide.md is now source: "{page_fingerprint(changed)}"' in text.stdout
+    rows = {r["document"]: r for r in json.loads(cli(minimal, "status", "--format", "json").stdout)
+            if r["language"] == "nl" and r["kind"] == "page"}
+    assert (rows["guide.md"]["outdated"], rows["other.md"]["missing"]) == (1, 1)
+    failed = cli(minimal, "status", "--lang", "nl", "--fail-under", "100")
+    assert failed.returncode == 1 and "status: nl guide.md: 1 outdated" in failed.stderr
+    # The translators' dashboard has a row for each page, the outdated one marked as such.
+    from generator.render.generate import render_language
+
+    dashboard = render_language(load_checked(minimal), "nl").files["translate/index.md"]
+    row = next(line for line in dashboard.splitlines() if ">guide.md<" in line)
+    assert 'href="../guide/"' in row and ">other.md<" in dashboard
+    before = dashboard.splitlines()[dashboard.splitlines().index(row) - 1]
+    assert "rs-dashboard__row--outdated" in before, before

@@ -68,6 +68,8 @@ class Derived:
     """Picture file -> SVG, drawn once per project."""
     printing_index: Any = None
     """Which pages cite each printing (:func:`generator.render.generate.printing_index`)."""
+    combinations: list[Any] | None = None
+    """Every rule for playing expansions together, where it is written (:mod:`generator.render.combinations`)."""
     render_fingerprints: Any = None
     """The fingerprints the render memo keys each page by (:mod:`generator.render.memo`)."""
 

@@ -8,7 +8,7 @@ import re
 
 from generator.core.problem import Problem
 from generator.core.vocabulary import TEMPLATE_OPENING
-from generator.model import markup
+from generator.model import markup, plurals
 from generator.model.data import Ui
 from generator.model.ui_strings import required_keys
 from generator.read.source import PathKey, Source
@@ -57,10 +57,23 @@ def check_placeholder_text(source: Source, path: PathKey, text: str, english: st
     if malformed:
         return problems
     names = placeholders(text)
-    if english is not None and sorted(names) != sorted(placeholders(english)):
+    if english is not None and plurals.forms(english) is not None:
+        # A count string repeats {count} once per form, and languages have different numbers of forms.
+        names, english_names = sorted(set(names)), sorted(set(placeholders(english)))
+    else:
+        english_names = sorted(placeholders(english)) if english is not None else []
+    if english is not None and sorted(names) != english_names:
         problems.append(source.problem(path, "placeholder-mismatch",
                                        f"placeholders {sorted(set(names))} differ from the English {sorted(set(placeholders(english)))}"))
     return problems
+
+
+def check_plural_forms(source: Source, path: PathKey, key: str, text: str, language: str) -> list[Problem]:
+    """A count string (``count.*``) has one form for each plural category CLDR gives ``language``."""
+    if not plurals.is_plural(key):
+        return []
+    why = plurals.mismatch(text, language)
+    return [source.problem(path, "plural-forms", f"{key}: {why}")] if why else []
 
 
 def check_ui_keys(ui: Ui, source: Source) -> list[Problem]:

@@ -5,12 +5,12 @@ section showing it name each other.
 
 from __future__ import annotations
 
-from typing import Container, Iterator
+from typing import Any, Container, Iterator
 
 from generator.check.known import Known, duplicates, unknown, unknown_refs
 from generator.core.problem import Problem
 from generator.model import markup
-from generator.model.data import Example, Footnote, Page, TileTable
+from generator.model.data import Combination, Example, Footnote, Page, TileTable
 from generator.model.units import UnitInfo, walk_sections
 from generator.read.source import PathKey, Source
 
@@ -55,6 +55,23 @@ def _check_tiles(source: Source, table: TileTable, path: PathKey) -> Iterator[Pr
         yield source.problem(path + ("groups",), "missing-key", "with several tile groups every group needs a title")
 
 
+def _combination_block(source: Source, where: PathKey, combination: Combination, page: Page,
+                       known: Known) -> list[Problem]:
+    """A rule for two expansions together: the partners exist and are others, and a rule no
+    source gives says what is not known."""
+    problems = list(unknown_refs(source, where + ("partners",), "expansion", combination.partners, known.expansions))
+    problems += unknown_refs(source, where + ("sources",), "source", combination.sources, known.sources)
+    for i, partner in enumerate(combination.partners):
+        if partner == page.expansion:
+            problems.append(source.problem(where + ("partners", i), "bad-combination",
+                                           f"{partner!r} is this page's own expansion: a combination names the others"))
+    if not combination.rules and combination.question is None:
+        problems.append(source.problem(where, "bad-combination",
+                                       "a combination without rules (no source gives them) needs a question saying "
+                                       "what is not known"))
+    return problems
+
+
 def _example_block(source: Source, where: PathKey, ref: str, examples: dict[str, Example], known: Known,
                    place: tuple[str, str]) -> list[Problem]:
     """A page's example block: the example exists (or its file's own problem stands) and says it is shown here."""
@@ -66,6 +83,23 @@ def _example_block(source: Source, where: PathKey, ref: str, examples: dict[str,
         return [source.problem(where, "example-place",
                                f"example {ref!r} says it belongs to page {example.page!r}, section {example.section!r}")]
     return []
+
+
+def _check_block(source: Source, block: Any, where: PathKey, page: Page, section: str, known: Known,
+                 examples: dict[str, Example]) -> list[Problem]:
+    """What a block's own kind asks of it: tile sums, a combination's partners, an example's place."""
+    problems: list[Problem] = []
+    if hasattr(block, "tiles"):
+        problems += _check_tiles(source, block.tiles, where + ("tiles",))
+        if block.tiles.edition and block.tiles.edition not in page.editions:
+            problems.append(source.problem(where + ("tiles", "edition"), "unknown-edition",
+                                           f"edition {block.tiles.edition} is not one of this page's editions"))
+    if hasattr(block, "combination"):
+        problems += _combination_block(source, where + ("combination",), block.combination, page, known)
+    if hasattr(block, "example"):
+        problems += _example_block(source, where + ("example", "ref"), block.example.ref, examples, known,
+                                   (page.id, section))
+    return problems
 
 
 def check_page(page: Page, source: Source, stem: str, known: Known, units: list[UnitInfo],
@@ -102,19 +136,12 @@ def check_page(page: Page, source: Source, stem: str, known: Known, units: list[
     page_editions = set(page.editions)
     for section, path in sections:
         problems += unknown_refs(source, path + ("editions",), "edition", section.editions, known.editions)
+        problems += unknown_refs(source, path + ("sources",), "source", section.sources, known.sources)
         if not section.blocks and not section.sections:
             problems.append(source.problem(path, "empty-section",
                                            f"section {section.id!r} has no content; an empty section would render as a blank placeholder"))
         for b, block in enumerate(section.blocks):
-            where = path + ("blocks", b)
-            if hasattr(block, "tiles"):
-                problems += _check_tiles(source, block.tiles, where + ("tiles",))
-                if block.tiles.edition and block.tiles.edition not in page_editions:
-                    problems.append(source.problem(where + ("tiles", "edition"), "unknown-edition",
-                                                   f"edition {block.tiles.edition} is not one of this page's editions"))
-            if hasattr(block, "example"):
-                problems += _example_block(source, where + ("example", "ref"), block.example.ref, examples, known,
-                                           (page.id, section.id))
+            problems += _check_block(source, block, path + ("blocks", b), page, section.id, known, examples)
     for unit in units:
         where = unit.path[:-1] + ("editions",)
         for e, edition in enumerate(unit.editions):

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from generator.check import terms
 from generator.check.catalogue import build_catalogue, check_tile_ids, statement_problems
-from generator.check.interface import check_ui_keys
+from generator.check.interface import check_plural_forms, check_ui_keys
 from generator.check.known import Known
 from generator.check.pages import check_example, check_page
 from generator.check.rulesets import RulesetTable, builtin
@@ -93,6 +93,8 @@ def _check_ui(data: Data, refs: References) -> None:
         return
     ui, source = data.ui.model, data.ui.source
     refs.problems += check_ui_keys(ui, source)
+    for key, text in ui.strings.items():
+        refs.problems += check_plural_forms(source, ("strings", key), key, text, refs.known.source_language)
     ui_list = list(ui_units(ui, source.file))
     refs.units["ui"] = {u.id: u for u in ui_list}
     refs.problems += check_units(source, ui_list, set(), refs.known)

@@ -40,7 +40,19 @@ def check_site(site: Site, source: Source) -> list[Problem]:
     for i, printing in enumerate(site.printings):
         problems += unknown_refs(source, ("printings", i, "publisher"), "publisher", printing.publisher, known.publishers)
         problems += unknown_refs(source, ("printings", i, "edition"), "edition", printing.edition, known.editions)
-    return problems + list(_language_names(site, source))
+    return problems + list(_abbreviations(site, source, known)) + list(_language_names(site, source))
+
+
+def _abbreviations(site: Site, source: Source, known: Known) -> Iterator[Problem]:
+    """Each abbreviation once, naming an edition, publisher or printing that exists, with known sources."""
+    yield from duplicates(source, [(a.text, ("abbreviations", i, "text")) for i, a in enumerate(site.abbreviations)],
+                          "abbreviation")
+    for i, abbreviation in enumerate(site.abbreviations):
+        where = ("abbreviations", i)
+        yield from unknown_refs(source, where + ("edition",), "edition", abbreviation.edition, known.editions)
+        yield from unknown_refs(source, where + ("publisher",), "publisher", abbreviation.publisher, known.publishers)
+        yield from unknown_refs(source, where + ("printing",), "printing", abbreviation.printing, known.printings)
+        yield from unknown_refs(source, where + ("sources",), "source", abbreviation.sources, known.sources)
 
 
 def _language_names(site: Site, source: Source) -> Iterator[Problem]:

@@ -20,7 +20,7 @@ _WORD = re.compile(r"[^\W\d_]+")
 
 
 @memo.pure(8192)
-def _numbers(text: str) -> tuple[str, ...]:
+def numbers_in(text: str) -> tuple[str, ...]:
     plain = markup.plain(markup.parse(text)[0])
     return tuple(sorted(n.replace(",", ".") for n in _NUMBERS.findall(_ENUMERATION.sub(" ", plain))))
 
@@ -76,7 +76,7 @@ def _structure_warnings(source: Source, path: PathKey, english: str, translated:
         shown = lambda items: " ".join(f"{i})" for i in items) or "none"
         problems.append(warn("list-mismatch",
                              f"numbered items {shown(translated_items)} differ from the English {shown(english_items)}"))
-    if _numbers(english) != _numbers(translated):
+    if numbers_in(english) != numbers_in(translated):
         problems.append(warn("number-mismatch",
-                             f"numbers {list(_numbers(translated))} differ from the English {list(_numbers(english))}"))
+                             f"numbers {list(numbers_in(translated))} differ from the English {list(numbers_in(english))}"))
     return problems

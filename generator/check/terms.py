@@ -173,6 +173,10 @@ def check_termbase(base: TermBase, source: Source, printings: dict[str, str], so
     ``printings`` maps each printing id to the language of its rule booklet.
     """
     for c, concept in enumerate(base.concepts):
+        for code in concept.meanings:  # a note in a language no glossary shows would be lost
+            if code not in languages:
+                yield source.problem(("concepts", c, "meanings", code), "unknown-language",
+                                     f"{code!r} is not a translated language of the site")
         seen: set[str] = set()
         for t, term in enumerate(concept.terms):
             path: PathKey = ("concepts", c, "terms", t)

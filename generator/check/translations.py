@@ -11,6 +11,7 @@ from generator.check.known import Known
 from generator.check.references import References
 from generator.check.structure import structure_warnings
 from generator.check.texts import check_text
+from generator.check.interface import check_plural_forms
 from generator.cache.load_memo import NONE, LoadMemo
 from generator.model.data import Translation
 from generator.core.problem import Problem
@@ -61,13 +62,13 @@ def load_translations(data: Data, refs: References) -> Translations:
         # What the checks read: this file, the English document and the shared files.
         inputs = found.inputs[lang, doc] = (source, data.page_sources.get(doc), data.shared_version)
         found.problems += data.memo.get(("translation", source.file), inputs, lambda: _check_translation(
-            source, model, refs.units[doc], footnotes.get(doc, set()), known, doc))
+            source, model, refs.units[doc], footnotes.get(doc, set()), known, doc, lang))
         found.docs.setdefault(lang, {})[doc] = TranslationDoc(lang, doc, source.file, source, model)
     return found
 
 
 def _check_translation(source: Source, model: Translation, english_units: dict[str, UnitInfo], footnotes: set[str],
-                       known: Known, doc: str) -> list[Problem]:
+                       known: Known, doc: str, language: str) -> list[Problem]:
     problems: list[Problem] = []
     for unit_id, translated in model.units.items():
         english = english_units.get(unit_id)
@@ -80,6 +81,8 @@ def _check_translation(source: Source, model: Translation, english_units: dict[s
         where = ("units", unit_id, "text")
         problems += check_text(source, where, translated.text, english.syntax, footnotes, known, english=english.text)
         problems += structure_warnings(source, where, english.text, translated.text, english.syntax)
+        if doc == "ui":
+            problems += check_plural_forms(source, where, unit_id, translated.text, language)
     return problems
 
 

@@ -1,7 +1,7 @@
 """``rulesite draw FILE -o board.svg``: draw the board of a scenario, for authors.
 
 The picture is the one the site shows beside a worked example: the same data, the same
-drawing, the scored features outlined. Problems are reported like ``rulesite score``
+drawing, each scored feature outlined with the number of its line in the arithmetic. Problems are reported like ``rulesite score``
 does; the file is written whole (to a temporary name, flushed, then renamed) or not at all.
 """
 
@@ -14,7 +14,8 @@ from pathlib import Path
 from generator.core import atomic
 from generator.check.catalogue import load_catalogue
 from generator.core.problem import ProblemsFound
-from generator.render import svg
+from generator import scorer
+from generator.render import pictures, svg
 from generator.check.rulesets import RULESETS_FILE, load_rulesets
 from generator.score.scenario import load_scenario
 from generator.read.source import read, refused
@@ -59,7 +60,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"rulesite draw: {args.file} describes features, not a board; there is nothing to draw", file=sys.stderr)
         return 2
     symbols = {tid: spec.symbols for tid, spec in catalogue.specs.items()}
-    picture = svg.board_svg(doc.board.board, doc.board.scored, _colours(Path(args.root)), symbols)
+    # Numbered as the site numbers them: by the lines of the scenario's own arithmetic.
+    features, numbers = pictures.numbered(doc.board, scorer.score(doc.scenario, doc.rules))
+    picture = svg.board_svg(doc.board.board, features, _colours(Path(args.root)), symbols, numbers)
     atomic.write_text(args.output.resolve(), picture)  # a kill leaves the old picture or the new one
     print(f"wrote {args.output}", file=sys.stderr)
     return 0

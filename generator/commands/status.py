@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from generator.project import load_checked
-from generator.i18n.status import doc_statuses, summarize
+from generator.i18n.status import PageStatus, doc_statuses, page_statuses, summarize
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -36,11 +37,23 @@ def collect(project, languages: list[str]) -> list[dict]:
                          "translation": project.translations[code][doc].file}
                         for s in statuses if s.state == "outdated"]
             missing = [s.unit.id for s in statuses if s.state == "missing"]
-            rows.append({"language": code, "document": doc, "total": summary.total, "translated": summary.translated,
-                         "outdated": summary.outdated, "missing": summary.missing, "percent": summary.percent,
-                         "terms": term_warnings.get((code, doc), 0),
+            rows.append({"language": code, "document": doc, "kind": "texts", "total": summary.total,
+                         "translated": summary.translated, "outdated": summary.outdated, "missing": summary.missing,
+                         "percent": summary.percent, "terms": term_warnings.get((code, doc), 0),
                          "outdated_units": outdated, "missing_units": missing})
+        rows += [page_row(page) for page in page_statuses(project, code)]
     return rows
+
+
+def page_row(page: PageStatus) -> dict:
+    """A hand-written page as a row of one text: current, outdated (its English changed) or missing."""
+    summary = page.summary()
+    outdated = [{"id": page.page, "file": page.english, "line": 1, "translation": page.file,
+                 "source": page.source, "now": page.fingerprint}] if page.state == "outdated" else []
+    return {"language": page.language, "document": page.page, "kind": "page", "total": 1,
+            "translated": summary.translated, "outdated": summary.outdated, "missing": summary.missing,
+            "percent": summary.percent, "terms": 0, "outdated_units": outdated,
+            "missing_units": [page.page] if page.state == "missing" else []}
 
 
 def add_language_option(parser: argparse.ArgumentParser) -> None:
@@ -72,8 +85,25 @@ def run(args: argparse.Namespace) -> int:
                       f"{row['missing']:>8} {row['total']:>6} {row['terms']:>6}")
                 for unit in row["outdated_units"]:
                     print(f"    outdated: {unit['id']}  ({unit['file']}:{unit['line']}; translation in {unit['translation']})")
+                    if row["kind"] == "page":  # what to write into the page's front matter once it is brought up to date
+                        print(f"      {unit['translation']} says source: {unit['source'] or '(nothing)'}; "
+                              f"{unit['file']} is now source: \"{unit['now']}\"")
             print(f"  term warnings: {sum(r['terms'] for r in rows if r['language'] == code)}")
     if args.fail_under is not None:
-        failing = [r for r in rows if r["percent"] < args.fail_under or r["outdated"]]
-        return 1 if failing else 0
+        return fail_under(rows, args.fail_under)
     return 0
+
+
+def fail_under(rows: list[dict], threshold: int) -> int:
+    """1, with the reasons on stderr, if a page is under ``threshold`` percent or has outdated texts."""
+    failing = [row for row in rows if row["percent"] < threshold or row["outdated"]]
+    for row in failing:  # which page of which language, and by how much
+        reasons = []
+        if row["percent"] < threshold:
+            reasons.append(f"{row['percent']}% translated, {threshold - row['percent']} under {threshold}%")
+        if row["outdated"]:
+            reasons.append(f"{row['outdated']} outdated")
+        print(f"status: {row['language']} {row['document']}: {'; '.join(reasons)}", file=sys.stderr)
+    if failing:
+        print(f"{len(failing)} page(s) fail --fail-under {threshold}", file=sys.stderr)
+    return 1 if failing else 0

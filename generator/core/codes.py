@@ -109,6 +109,8 @@ ENTRIES = (
     # Pages, footnotes and worked examples.
     Code("bad-footnote", ERROR, "a footnote with a field that does not belong to its kind",
          INVALID + "bad-footnote.yaml"),
+    Code("bad-combination", ERROR, "a rule for playing expansions together that names its page's own expansion, "
+         "or gives neither rules nor the question no source answers", INVALID + "bad-combination.yaml"),
     Code("unsourced-claim", ERROR, "a printing difference that names no source for its claim",
          INVALID + "unsourced-claim.yaml"),
     Code("unused-footnote", ERROR, "a footnote that no text of its page refers to", INVALID + "unused-footnote.yaml"),
@@ -132,6 +134,8 @@ ENTRIES = (
          "in a built page", INVALID + "template-syntax.yaml"),
     Code("placeholder-mismatch", ERROR, "a translated interface string whose placeholders differ from the English",
          INVALID + "placeholder-mismatch.yaml"),
+    Code("plural-forms", ERROR, "a count string of ui.yaml (count.*) whose forms are not one per plural category "
+         "CLDR gives its language", INVALID + "plural-forms.yaml"),
     Code("missing-ui-string", ERROR, "ui.yaml lacks an interface string the site needs",
          INVALID + "missing-ui-string.yaml"),
     Code("unused-ui-string", WARNING, "ui.yaml has an interface string that no part of the site uses",
@@ -181,6 +185,14 @@ ENTRIES = (
     Code("mage-and-witch", ERROR, "the mage and the witch on one feature", SCENARIOS + "mage-and-witch.yaml"),
     Code("too-many-mages", ERROR, "a second mage, where the game has one", SCENARIOS + "too-many-mages.yaml"),
     Code("too-many-witches", ERROR, "a second witch, where the game has one", SCENARIOS + "too-many-witches.yaml"),
+    Code("pig-without-farmer", ERROR, "a pig in a field where its player has no farmer (Traders & Builders)",
+         SCENARIOS + "pig-without-farmer.yaml"),
+    Code("too-many-pigs", ERROR, "a player's pig in two places, where each player has one",
+         SCENARIOS + "too-many-pigs.yaml"),
+    Code("goods-during-game", ERROR, "goods tokens in a scenario scored during the game; they score at its end",
+         SCENARIOS + "goods-during-game.yaml"),
+    Code("rule-not-known", ERROR, "a pig under a ruleset for which no source gives what the pig adds",
+         SCENARIOS + "rule-not-known.yaml"),
     Code("unknown-ruleset", ERROR, "a ruleset that rules_data/rulesets.yaml does not define",
          SCENARIOS + "unknown-ruleset.yaml"),
     Code("unknown-player", ERROR, "a published total for a player with no follower in the scenario",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from generator.scorer import EDITIONS
 
-__all__ = ["CONTRIBUTING_PAGE", "EDITIONS", "EDITION_PATTERN", "GENERATED", "GLOSSARY_PAGE", "HOME_PAGE", "ID",
+__all__ = ["COMBINATIONS_PAGE", "CONTRIBUTING_PAGE", "EDITIONS", "EDITION_PATTERN", "GENERATED", "GLOSSARY_PAGE", "HOME_PAGE", "ID",
            "ID_PATTERN", "LANGUAGE_CODE", "LEGEND_PAGE", "MOVING_A_WIKI_PAGE", "NAVIGATED", "PATTERN_HINTS",
            "PICTURES_FOLDER", "PUBLISHERS_FOLDER", "READING_PAGE", "SCENARIO_FORMAT_PAGE", "SITE_FILES", "TEMPLATE_OPENING",
            "TEMPLATE_SYNTAX", "TILES_PAGE", "TILE_ID", "TRANSLATE_FOLDER", "VARIANTS_PAGE", "reserved_names"]
@@ -47,12 +47,14 @@ LEGEND_PAGE = "legend.md"
 VARIANTS_PAGE = "variants.md"
 TILES_PAGE = "tiles.md"
 GLOSSARY_PAGE = "glossary.md"
+COMBINATIONS_PAGE = "combinations.md"
 PUBLISHERS_FOLDER = "publishers"
 TRANSLATE_FOLDER = "translate"
 PICTURES_FOLDER = "img"
 GENERATED = {
     HOME_PAGE: "the home page", LEGEND_PAGE: "the legend page", VARIANTS_PAGE: "the scoring variants page",
-    TILES_PAGE: "the tile catalogue", GLOSSARY_PAGE: "the glossary", PUBLISHERS_FOLDER: "the publishers' pages",
+    TILES_PAGE: "the tile catalogue", GLOSSARY_PAGE: "the glossary", COMBINATIONS_PAGE: "the combinations page",
+    PUBLISHERS_FOLDER: "the publishers' pages",
     TRANSLATE_FOLDER: "the translators' pages", PICTURES_FOLDER: "the pictures",
 }
 # The hand-written pages (content/<language>/) the navigation and the home page link to.

@@ -41,7 +41,7 @@ import polib
 
 from generator.core import atomic
 from generator.check import terms
-from generator.check.interface import placeholders
+from generator.check.interface import check_plural_forms, placeholders
 from generator.check.known import Known
 from generator.check.structure import structure_warnings
 from generator.check.texts import check_text
@@ -492,7 +492,8 @@ def _origin(unit: UnitInfo, entry: polib.POEntry, existing: TranslatedUnit | Non
 
 
 def _entry_edit(project: Project, read: _Read, entry: polib.POEntry, lexed: _Entry, unit: UnitInfo,
-                existing: TranslatedUnit | None, footnotes: set[str], result: ImportResult) -> _Planned | None:
+                existing: TranslatedUnit | None, footnotes: set[str], result: ImportResult,
+                language: str) -> _Planned | None:
     if not entry.msgstr:
         return None  # untranslated in the file: the stored translation, if any, stays
     line, column = lexed.at["msgstr"]
@@ -504,7 +505,7 @@ def _entry_edit(project: Project, read: _Read, entry: polib.POEntry, lexed: _Ent
     edit = Edit(unit, entry.msgstr, *origin)
     if existing is not None and (existing.text, existing.source, existing.source_text) == (edit.text, edit.source, edit.source_text):
         return None  # what is stored already, and checked when it was loaded: not an edit
-    for problem in _check_entry(edit, project.known, footnotes):
+    for problem in _check_entry(edit, project.known, footnotes, language):
         result.problems.append(Problem(read.name, line, column, problem.code, problem.message))
     return _Planned(edit, read.name, line, column)
 
@@ -537,7 +538,7 @@ def _file_edits(project: Project, read: _Read, language: str, doc: str, result: 
             continue
         seen[unit.id] = line
         existing = stored.model.units.get(unit.id) if stored else None
-        item = _entry_edit(project, read, entry, lexed, unit, existing, footnotes, result)
+        item = _entry_edit(project, read, entry, lexed, unit, existing, footnotes, result, language)
         if item is not None:
             planned.append(item)
     return planned
@@ -576,7 +577,7 @@ def _check_whole(read: _Read, planned: list[_Planned], result: ImportResult) -> 
 _UNPRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
-def _check_entry(edit: Edit, known: Known, footnotes: set[str]) -> list[Problem]:
+def _check_entry(edit: Edit, known: Known, footnotes: set[str], language: str) -> list[Problem]:
     """The checks ``rulesite check`` makes of a translation; what it only warns about (a footnote
     reference dropped, a number changed) the import refuses, as it writes nothing unchecked."""
     bad = _UNPRINTABLE.search(edit.text)
@@ -587,6 +588,8 @@ def _check_entry(edit: Edit, known: Known, footnotes: set[str]) -> list[Problem]
     source, _ = parse(json.dumps(edit.text, ensure_ascii=False), "po")
     found = [p for p in check_text(source, (), edit.text, edit.unit.syntax, footnotes, known, english=edit.unit.text)
              if p.level == "error"]
+    # A count string needs one form per plural category of the language, as check requires.
+    found += check_plural_forms(source, (), edit.unit.id, edit.text, language) if edit.unit.doc == "ui" else []
     for warning in structure_warnings(source, (), edit.unit.text, edit.text, edit.unit.syntax):
         found.append(Problem("po", 1, 1, "po-mismatch",
                              f"{warning.message} ({warning.code}: `rulesite check` would warn about it, so the import does not write it)"))

@@ -7,8 +7,12 @@ translation of a unit that does not exist at all is an error reported by the loa
 
 from __future__ import annotations
 
+import hashlib
+import re
 from dataclasses import dataclass
 from typing import Literal
+
+import yaml
 
 from generator.cache.state import current
 from generator.model.data import TranslatedUnit
@@ -88,3 +92,70 @@ def summarize(project: Project, language: str, doc: str) -> Summary:
                       states.count("outdated"), states.count("missing"))
     summaries[language, doc] = (units, model, source, summary)
     return summary
+
+
+# --------------------------------------------------------------------------- hand-written pages
+#
+# A translated hand-written page (content/nl/reading.md) names in its front matter the English
+# page it was made from, as units do: ``source:`` holds the fingerprint of content/en/reading.md
+# as it was then. When the English page changes, the fingerprints differ and the page is
+# outdated; a page a language lacks is missing (the site shows the English one, marked).
+
+CONTENT = "content"
+_FRONT = re.compile(r"\A---[ \t]*\n(.*?\n)?---[ \t]*(?:\n|\Z)", re.DOTALL)
+
+
+@dataclass(frozen=True)
+class PageStatus:
+    language: str
+    page: str
+    """Its path under the language's folder (``reading.md``)."""
+    state: State
+    english: str
+    """The English page's file (``content/en/reading.md``)."""
+    fingerprint: str
+    """The fingerprint of the English page as it is now: what ``source:`` says once brought up to date."""
+    file: str | None = None
+    """The translated page's file, if there is one."""
+    source: str | None = None
+    """What its front matter's ``source:`` says (None: nothing)."""
+
+    def summary(self) -> Summary:
+        """This page as the status of a document of one text."""
+        states = [self.state]
+        return Summary(self.language, self.page, 1, states.count("translated"), states.count("outdated"),
+                       states.count("missing"))
+
+
+def page_fingerprint(text: str) -> str:
+    """12 hex digits identifying an English hand-written page's text; re-wrapping changes nothing."""
+    return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()[:12]
+
+
+def front_matter_source(text: str) -> str | None:
+    """The ``source:`` of a page's front matter, if it has one that is a string."""
+    found = _FRONT.match(text)
+    try:
+        meta = yaml.safe_load(found.group(1) or "") if found else None
+    except yaml.YAMLError:  # `rulesite check` and MkDocs report the page itself
+        return None
+    value = meta.get("source") if isinstance(meta, dict) else None
+    return value if isinstance(value, str) else None
+
+
+def page_statuses(project: Project, language: str) -> list[PageStatus]:
+    """Each English hand-written page, for ``language``: translated (current), outdated or missing."""
+    english = f"{CONTENT}/{project.source_language}/"
+    statuses = []
+    for name in sorted(n for n in project.markdown if n.startswith(english) and n.endswith(".md")):
+        page = name[len(english):]
+        now = page_fingerprint(project.markdown[name])
+        file = f"{CONTENT}/{language}/{page}"
+        text = project.markdown.get(file)
+        if text is None:
+            statuses.append(PageStatus(language, page, "missing", name, now))
+            continue
+        source = front_matter_source(text)
+        state: State = "translated" if source == now else "outdated"
+        statuses.append(PageStatus(language, page, state, name, now, file, source))
+    return statuses

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, create_model
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, create_model, model_validator
 
 from generator import scorer
 
@@ -78,7 +78,10 @@ class Printing(Strict):
     publisher: Id
     """Id of the publisher that printed it."""
     name: Text
-    """Product name as printed (``Big Box 4``); not translated."""
+    """Product name as printed (``Big Box 4``); not translated, unless ``name_translated``."""
+    name_translated: bool = False
+    """True when the name describes the box (``Mini expansion 5``) rather than being its printed
+    title: it is then translatable, and a page shows it in its own language."""
     short: Text
     """Abbreviation used in footnotes (``RGG``, ``BB4``)."""
     edition: EditionId
@@ -102,6 +105,28 @@ class Reference(Strict):
     """What the source is, as a reader would look it up; not translated."""
     where: Text | None = None
     """File, address or shelf mark where the source can be read, where there is one."""
+
+
+class Abbreviation(Strict):
+    """A short form that pages use (``HiG``, ``BB4``, ``C2``), explained where it stands by
+    what it abbreviates: exactly one of ``edition``, ``publisher`` and ``printing``."""
+
+    text: Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9 ]*[A-Za-z0-9]$", max_length=20)]
+    """The abbreviation as pages write it, matched as a whole word."""
+    edition: EditionId | None = None
+    """The tile edition it names."""
+    publisher: Id | None = None
+    """The publisher it names."""
+    printing: Id | None = None
+    """The printing it names."""
+    sources: list[Id] = Field(min_length=1)
+    """Sources that use the abbreviation for what it names."""
+
+    @model_validator(mode="after")
+    def _one_meaning(self) -> Abbreviation:
+        if sum(x is not None for x in (self.edition, self.publisher, self.printing)) != 1:
+            raise ValueError("an abbreviation names exactly one of edition, publisher and printing")
+        return self
 
 
 class FootnoteKind(Strict):
@@ -132,11 +157,21 @@ class Series(Named):
     """Translatable: how a numbered member is written, ``{number}`` marks the number."""
 
 
+# The public address of a built site: http(s), a host, optionally a path; no query or fragment.
+SiteUrl = Annotated[str, Field(pattern=r"^https?://[A-Za-z0-9.-]+(?::[0-9]+)?(?:/[A-Za-z0-9._~%/-]*)?$",
+                               max_length=200)]
+
+
 class Site(Strict):
     """``rules_data/site.yaml``: everything pages refer to by id."""
 
     title: Text
     """Translatable: the site's name."""
+    site_url: SiteUrl | Literal["not-known"] = "not-known"
+    """The address the site is published at (``https://example.org/rules/``), from which the
+    sitemap, the canonical links and the hreflang links are written as full addresses;
+    ``rulesite build --site-url`` overrides it. ``not-known`` (the default): the sitemap lists
+    no pages and the pages carry no canonical link, and ``rulesite build`` says so."""
     description: Text
     """Translatable: one sentence on what the site is."""
     languages: list[Language] = Field(min_length=1)
@@ -161,6 +196,8 @@ class Site(Strict):
     """Categories a page can be filed under."""
     sources: list[Reference] = []
     """Documents that printing claims and game terms cite as their source."""
+    abbreviations: list[Abbreviation] = []
+    """Short forms explained on every page where they stand (as a tooltip)."""
 
 
 class Ui(Strict):
@@ -200,6 +237,9 @@ def _scoring_fields(rules: type, required: bool = False) -> dict[str, Any]:
         default = item.default_factory() if item.default_factory is not dataclasses.MISSING else item.default
         if kind == "int":
             python: Any = Annotated[int, Field(ge=item.metadata["minimum"])] if required else int
+        elif kind == "int | None":
+            # A number no source gives is null: "not known", and the scorer refuses what needs it.
+            python = Annotated[int, Field(ge=item.metadata["minimum"])] | None
         elif kind == "bool":
             python = bool
         elif item.name == "method":
@@ -335,6 +375,26 @@ class SpecialCaseBlock(Strict):
     """A special case, set apart and labelled."""
 
 
+class Combination(Strict):
+    """A rule that holds only when this page's expansion is played together with others."""
+
+    partners: list[Id] = Field(min_length=1)
+    """The other expansions (site.yaml ``expansions``) the rule needs besides this page's own. The rule is
+    shown here, on every page of those expansions, and on the combinations page."""
+    rules: list[Unit] = []
+    """The rule, one unit per sentence or paragraph. Empty when no source gives it: then ``question`` says
+    what is not known, and the site shows it as "not known"."""
+    question: Unit | None = None
+    """What a player asks about the combination, written as a question; needed when ``rules`` is empty."""
+    sources: list[Id] = Field(min_length=1)
+    """Ids of site.yaml ``sources`` that give the rule (or that were read and say nothing of it)."""
+
+
+class CombinationBlock(Strict):
+    combination: Combination
+    """A rule for playing two (or more) expansions together."""
+
+
 class ExampleBlock(Strict):
     example: ExampleRef
     """A worked example, confirmed by the scorer."""
@@ -352,6 +412,7 @@ BLOCK_TYPES = {
     "special_case": SpecialCaseBlock,
     "example": ExampleBlock,
     "tiles": TilesBlock,
+    "combination": CombinationBlock,
 }
 
 
@@ -382,6 +443,9 @@ class Section(Strict):
     """Limit the section to these editions."""
     wiki_unit: WikiUnit | None = None
     """The wiki's translation unit number of the heading this section was imported from (see ``Unit``)."""
+    sources: list[Id] = []
+    """Ids of site.yaml ``sources`` that give the facts of this section (its subsections name their own);
+    the page lists every source it cites at its end."""
     blocks: list[Block] = []
     """Content, in order."""
     sections: list[Section] = []
@@ -476,6 +540,9 @@ class Example(Strict):
     illustration: bool = False
     """True when the board is not the published picture (not known as data) but a board consistent with
     every number the published text states; the page says so."""
+    published: bool = True
+    """False when no source publishes this example: its board and totals were made for this site to show
+    a rule (the page says so, in place of the illustration note)."""
 
 
 # --------------------------------------------------------------------------- terms
@@ -507,6 +574,8 @@ class LanguageTerm(Strict):
     """Ids of site.yaml sources that show the preferred term in use."""
     note: Text | None = None
     """A remark for translators (English)."""
+    remark: Text | None = None
+    """This entry's ``note`` in this language; this language's glossary shows it in place of the English."""
 
 
 class Concept(Strict):
@@ -518,6 +587,8 @@ class Concept(Strict):
     """Other English forms that signal the concept (plurals, verbs); like the term, each matches whole words only."""
     note: Text | None = None
     """What the concept means, for translators (English)."""
+    meanings: dict[LanguageCode, Text] = {}
+    """The ``note`` in each translated language; each language's glossary shows its own."""
     terms: list[LanguageTerm] = Field(min_length=1)
     """The term in each translated language."""
 

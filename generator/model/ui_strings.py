@@ -7,12 +7,13 @@ one is missing here, so this list cannot fall behind the templates.
 from __future__ import annotations
 
 from generator import scorer
+from generator.model import plurals
 from generator.scorer import board as boards
 
 STATIC_KEYS = frozenset({
-    "chooser.label", "chooser.none", "diff.kept", "diff.missing-end", "diff.only-end", "diff.since-end", "diff.missing", "diff.only", "diff.since",
+    "abbr.edition", "abbr.printing", "abbr.publisher", "chooser.label", "picture.pennants", "chooser.none", "diff.kept", "diff.missing-end", "diff.only-end", "diff.since-end", "diff.missing", "diff.only", "diff.since",
     "differences.difference", "differences.has", "differences.intro", "differences.lacks", "differences.unknown", "differences.none", "differences.text",
-    "differences.title", "example.checked", "example.feature", "example.ruleset", "example.total",
+    "differences.title", "differences.unknown-short", "differences.unknown-means", "translate.outdated-only", "example.checked", "example.feature", "example.ruleset", "example.total",
     "fallback.banner", "fn.kept", "footnote.close", "footnote.backlink", "nav.path", "footer.made-with", "palette.dark",
     "palette.light", "toc.permalink", "box.label", "box.none", "box.lacks", "box.only", "box.note", "fn.missing", "fn.missing-end", "fn.only", "fn.only-end", "fn.since",
     "fn.since-end", "footnotes.title", "home.contributing", "home.expansions", "home.legend",
@@ -23,7 +24,7 @@ STATIC_KEYS = frozenset({
     "legend.outdated", "legend.outdated-sample", "legend.title", "legend.untranslated", "list.and",
     "list.separator", "mark.outdated", "mark.untranslated", "nav.contributing", "nav.contributing-guide",
     "nav.expansions", "nav.home", "nav.overview", "nav.reading", "nav.reference", "nav.scenario-format",
-    "nav.moving-a-wiki", "nav.translate", "notfound.home", "notfound.text", "notfound.title", "printing.differences",
+    "nav.moving-a-wiki", "search.contributors", "nav.translate", "notfound.home", "notfound.text", "notfound.title", "printing.differences",
     "printing.edition", "printing.language", "printing.no-differences", "printing.pages", "printing.short",
     "printing.years", "publisher.country", "publishers.country", "publishers.intro", "publishers.printings",
     "publishers.publisher", "publishers.title", "related.title", "ruling.corrected", "ruling.issued",
@@ -51,19 +52,32 @@ def picture_keys() -> frozenset[str]:
     """The strings a picture's text alternative is made of, from the scorer's feature table."""
     kinds = {f"picture.{kind}" for kind in scorer.FEATURE_TYPES}
     unfinished = {f"picture.{kind}-open" for kind in scorer.carriers("complete")}
-    return frozenset(kinds | unfinished | {f"picture.{flag}" for flag in scorer.FLAGS}
+    return frozenset(kinds | unfinished | {f"picture.{flag}" for flag in scorer.FLAGS} | {"picture.pigs"}
                      | {f"legend.picture.{name}" for name in LEGEND})
 
 
 # The translators' glossary page and its link from the dashboard.
 GLOSSARY_KEYS = frozenset({
     "glossary.avoid", "glossary.concept", "glossary.english", "glossary.intro", "glossary.language",
-    "glossary.link", "glossary.notes", "glossary.preferred", "glossary.printings", "glossary.title",
+    "glossary.link", "glossary.not-known", "glossary.notes", "glossary.preferred", "glossary.printings", "glossary.title",
+})
+
+
+# Rules for playing expansions together: the block on its page, the section on the partners'
+# pages and the combinations page.
+COMBINATION_KEYS = frozenset({
+    "combination.all", "combination.from", "combination.intro", "combination.none", "combination.not-known",
+    "combination.section", "combination.title", "combination.with",
+    # The list of sources a rules page cites, at its end.
+    "sources.title",
+    # A worked example no source publishes, drawn for the site.
+    "example.own",
 })
 
 
 def required_keys() -> frozenset[str]:
     """Every key ui.yaml must define: the fixed ones plus one per scorer step and feature kind."""
     steps = {f"step.{code}" for code in scorer.STEP_TEMPLATES}
-    features = {f"feature.{kind}" for kind in scorer.FEATURE_TYPES} | {"feature.farm-city"}
-    return STATIC_KEYS | GLOSSARY_KEYS | steps | features | picture_keys()
+    # Besides the feature types: cities scored on their own by the first farm rule, and goods tokens.
+    features = {f"feature.{kind}" for kind in scorer.FEATURE_TYPES} | {"feature.farm-city", "feature.goods"}
+    return STATIC_KEYS | GLOSSARY_KEYS | COMBINATION_KEYS | steps | features | picture_keys() | plurals.COUNT_KEYS

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Iterator
 
-from generator.model import markup
+from generator.model import markup, plurals
 from generator.model.data import Footnote, ListItem, Page, Rulesets, Section, Site, Ui, Unit
 from generator.read.source import PathKey
 
@@ -61,6 +61,8 @@ def site_units(site: Site, rulesets: Rulesets | None, site_file: str, rulesets_f
         yield UnitInfo("site", f"edition.{e.id}.name", e.name, site_file, ("editions", i, "name"), "edition-name", syntax="plain")
         yield UnitInfo("site", f"edition.{e.id}.recognise", e.recognise, site_file, ("editions", i, "recognise"), "edition-recognise")
     for i, p in enumerate(site.printings):
+        if p.name_translated:
+            yield UnitInfo("site", f"printing.{p.id}.name", p.name, site_file, ("printings", i, "name"), "printing-name", syntax="plain")
         yield UnitInfo("site", f"printing.{p.id}.description", p.description, site_file, ("printings", i, "description"), "printing-description")
     for i, k in enumerate(site.footnote_kinds):
         yield UnitInfo("site", f"footnote-kind.{k.id}.name", k.name, site_file, ("footnote_kinds", i, "name"), "footnote-kind-name", syntax="plain")
@@ -80,7 +82,9 @@ def site_units(site: Site, rulesets: Rulesets | None, site_file: str, rulesets_f
 
 def ui_units(ui: Ui, file: str) -> Iterator[UnitInfo]:
     for key, text in ui.strings.items():
-        yield UnitInfo("ui", key, text, file, ("strings", key), "interface", syntax="placeholders")
+        # A count string's translator needs to know its form (plurals.py); the hint reaches the PO comments.
+        detail = plurals.HINT if plurals.is_plural(key) else ""
+        yield UnitInfo("ui", key, text, file, ("strings", key), "interface", detail=detail, syntax="placeholders")
 
 
 def _footnote_detail(footnote: Footnote) -> str:
@@ -115,6 +119,13 @@ def _section(doc: str, section: Section, file: str, path: PathKey, editions: tup
             yield from _items(doc, block.numbered, file, where + ("numbered",), "numbered-item", editions)
         elif hasattr(block, "example"):
             yield _unit(doc, block.example.caption, file, where + ("example", "caption"), "example-caption", editions)
+        elif hasattr(block, "combination"):
+            combination = block.combination
+            for i, unit in enumerate(combination.rules):
+                yield _unit(doc, unit, file, where + ("combination", "rules", i), "combination", editions)
+            if combination.question:
+                yield _unit(doc, combination.question, file, where + ("combination", "question"), "combination-question",
+                            editions)
         elif hasattr(block, "tiles"):
             table = block.tiles
             tile_editions = (table.edition,) if table.edition else editions

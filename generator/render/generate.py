@@ -15,7 +15,7 @@ from generator.model.printings import cited_by, texts_by_printing
 from generator.project import Project
 from generator.i18n.status import unit_status
 from generator.render.escape import attr, md_text
-from generator.render import footnotes, html_page
+from generator.render import combinations, footnotes, html_page
 from generator.render.glossary import glossary
 from generator.render.icons import icon, svg
 from generator.render.language import Lang
@@ -25,7 +25,7 @@ from generator.render.page import ICONS, PageRenderer, diff_label, excerpt
 from generator.render.pictures import LEGEND, image, legend_file, picture_base, picture_files, tile_alt, tile_file
 from generator.render.templates import Renderer, environment
 from generator.render.translator_views import comparison, dashboard, premark
-from generator.core.vocabulary import (CONTRIBUTING_PAGE, GLOSSARY_PAGE, HOME_PAGE, LEGEND_PAGE, MOVING_A_WIKI_PAGE,
+from generator.core.vocabulary import (COMBINATIONS_PAGE, CONTRIBUTING_PAGE, GLOSSARY_PAGE, HOME_PAGE, LEGEND_PAGE, MOVING_A_WIKI_PAGE,
                                        PUBLISHERS_FOLDER,
                                        READING_PAGE, SCENARIO_FORMAT_PAGE, TILES_PAGE, TRANSLATE_FOLDER,
                                        VARIANTS_PAGE)
@@ -33,6 +33,16 @@ from generator.core.vocabulary import (CONTRIBUTING_PAGE, GLOSSARY_PAGE, HOME_PA
 # Where the generated pages go, named once in generator/core/vocabulary.py (the check refuses
 # a page id that would take one's place).
 PUBLISHERS_INDEX, TRANSLATE_INDEX = f"{PUBLISHERS_FOLDER}/{HOME_PAGE}", f"{TRANSLATE_FOLDER}/{HOME_PAGE}"
+
+# The pages of those who keep the site (editors, translators), apart from the players' pages:
+# the navigation's last tab, and a search of their own (docs/design.md, "Two audiences").
+CONTRIBUTORS_PAGES = (CONTRIBUTING_PAGE, SCENARIO_FORMAT_PAGE, MOVING_A_WIKI_PAGE, GLOSSARY_PAGE, f"{TRANSLATE_FOLDER}/")
+
+
+def contributors_urls() -> list[str]:
+    """The contributors' pages as the addresses the search index gives (a folder: every page in it)."""
+    return [path.removesuffix(".md") + "/" if path.endswith(".md") else path for path in CONTRIBUTORS_PAGES]
+
 
 STATUS_ICON = ":material-translate:"
 """The icon of a rules page's translation status line."""
@@ -171,7 +181,7 @@ class SiteRenderer(Renderer):
         resolve = lang.resolver(path)
         rows = []
         for publisher in self.project.site.publishers:
-            printings = [md_text(p.name) for p in self.project.site.printings if p.publisher == publisher.id]
+            printings = [lang.printing_name(p.id) for p in self.project.site.printings if p.publisher == publisher.id]
             rows.append({"name": md_text(publisher.name), "link": resolve.link(f"{PUBLISHERS_FOLDER}/{publisher.id}.md"),
                          "country": md_text(country_name(publisher.country, lang.code)), "printings": printings})
         return self.render("publishers.md.j2", path, title=lang.ui("publishers.title"),
@@ -215,7 +225,9 @@ class SiteRenderer(Renderer):
         lang = self.lang
         files: dict[str, str] = {HOME_PAGE: self.home()}
         for page_id in self.project.pages:
-            files[f"{page_id}.md"] = self._kept(f"{page_id}.md", (page_id,), lambda: self.page(page_id))
+            # A page shows the combinations other pages write for its expansion: it reads their files too.
+            reads = (page_id, *combinations.owners(self.project, self.project.pages[page_id]))
+            files[f"{page_id}.md"] = self._kept(f"{page_id}.md", reads, lambda: self.page(page_id))
         files[LEGEND_PAGE] = self.legend()
         files[VARIANTS_PAGE] = self.variants()
         files[TILES_PAGE] = self.tile_catalogue()
@@ -227,6 +239,7 @@ class SiteRenderer(Renderer):
         files.update(picture_files(self.project))
         files[TRANSLATE_INDEX] = self.translate_index()
         files[GLOSSARY_PAGE] = glossary(self, lang)
+        files[COMBINATIONS_PAGE] = combinations.page(self, lang)
         for doc in self.project.pages:
             path = f"{TRANSLATE_FOLDER}/{doc}.md"
             files[path] = self._kept(path, (doc,), lambda: self.translate_page(doc))
@@ -255,23 +268,27 @@ class SiteRenderer(Renderer):
                 NavEntry(lang.ui_text("legend.title"), LEGEND_PAGE),
                 NavEntry(lang.ui_text("variants.title"), VARIANTS_PAGE),
                 NavEntry(lang.ui_text("catalogue.title"), TILES_PAGE),
+                NavEntry(lang.ui_text("combination.title"), COMBINATIONS_PAGE),
                 NavEntry(lang.ui_text("publishers.title"), children=[NavEntry(lang.ui_text("nav.overview"), PUBLISHERS_INDEX)] + [
                     NavEntry(p.name, f"{PUBLISHERS_FOLDER}/{p.id}.md") for p in self.project.site.publishers]),
             ]),
-            # The comparison pages are linked from the status page and from every page,
-            # not listed here: a list of them in every page's navigation grows with the site.
-            NavEntry(lang.ui_text("nav.translate"), children=[NavEntry(lang.ui_text("translate.title"), TRANSLATE_INDEX),
-                                                               NavEntry(lang.ui_text("glossary.title"), GLOSSARY_PAGE)]),
+            # The contributors' pages are a tab of their own (navigation.tabs): a player's
+            # navigation never lists them, and their search is their own (CONTRIBUTORS_PAGES).
             NavEntry(lang.ui_text("nav.contributing"), children=[
                 NavEntry(lang.ui_text("nav.contributing-guide"), CONTRIBUTING_PAGE),
                 NavEntry(lang.ui_text("nav.scenario-format"), SCENARIO_FORMAT_PAGE),
                 NavEntry(lang.ui_text("nav.moving-a-wiki"), MOVING_A_WIKI_PAGE),
+                # The comparison pages are linked from the status page, not listed here: a
+                # list of them in every page's navigation grows with the site.
+                NavEntry(lang.ui_text("nav.translate"), children=[NavEntry(lang.ui_text("translate.title"), TRANSLATE_INDEX),
+                                                                   NavEntry(lang.ui_text("glossary.title"), GLOSSARY_PAGE)]),
             ]),
         ]
 
     def theme_strings(self) -> dict[str, str]:
         keys = ("notfound.title", "notfound.text", "notfound.home", "fallback.banner", "site.language-name",
-                "footnote.close", "nav.path", "palette.dark", "palette.light", "toc.permalink", "footer.made-with")
+                "footnote.close", "nav.path", "palette.dark", "palette.light", "toc.permalink", "footer.made-with",
+                "search.contributors")
         out = {k: self.lang.ui_text(k) for k in keys if k in self.project.units["ui"]}
         # Python-Markdown's footnotes extension puts the number in place of "%d".
         out["footnote.backlink"] = self.lang.ui_text("footnote.backlink", number="%d")

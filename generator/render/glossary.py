@@ -30,16 +30,34 @@ def glossary(renderer: Renderer, lang: Lang) -> str:
         for code in languages:
             found = terms.entry(concept, code)
             if found is None:
+                # No source gives a term in this language: the concept is listed, and says so.
+                rows.append({"id": concept.id, "language": code, "english": md_text(concept.english),
+                             "unknown": md_text(lang.ui_text("glossary.not-known")), "forms": "", "printings": [],
+                             "avoid": "", "notes": _notes(lang, concept.note, concept.meanings.get(lang.code)),
+                             "notes_lang": lang.code})
                 continue
             printed = [(md_text(lang.printing_label_text(p.printing)), md_text(p.term)) for p in found.term.printings]
-            notes = [md_text(n) for n in (concept.note, found.term.note) if n]
-            rows.append({"id": concept.id, "language": code, "english": md_text(concept.english),
+            notes = _notes(lang, concept.note, concept.meanings.get(lang.code)) + _notes(lang, found.term.note, found.term.remark)
+            rows.append({"id": concept.id, "language": code, "english": md_text(concept.english), "unknown": "",
                          "preferred": md_text(found.term.preferred),
                          "forms": md_text(", ".join(f for f in found.forms if f != found.term.preferred)),
-                         "printings": printed, "avoid": md_text(", ".join(found.term.avoid)), "notes": notes})
+                         "printings": printed, "avoid": md_text(", ".join(found.term.avoid)), "notes": notes,
+                         "notes_lang": lang.code})
     return renderer.render("glossary.md.j2", path, title=lang.ui("glossary.title"),
                            title_plain=lang.ui_text("glossary.title"), rows=rows, show_language=len(languages) > 1,
                            dashboard=lang.resolver(path).link("translate/index.md"))
+
+
+def _notes(lang: Lang, english: str | None, translated: str | None) -> list[Markup]:
+    """A remark in the page's language: the source language's page shows the English note,
+    any other page its translation, or the English marked as such where the data has none."""
+    if english is None:
+        return []
+    if lang.is_source:
+        return [md_text(english)]
+    if translated:
+        return [md_text(translated)]
+    return [Markup(f'<span lang="en">{md_text(english)}</span>')]
 
 
 def marked(text: str, concepts: list, language: str | None) -> Markup:

@@ -4,13 +4,14 @@
 from __future__ import annotations
 
 import posixpath
+import re
 import string
 from functools import cached_property
 
 from markupsafe import Markup
 from mkdocs.utils import get_relative_url
 
-from generator.model import markup
+from generator.model import markup, plurals
 from generator.project import Project
 from generator.i18n.status import UnitStatus, unit_status
 from generator.model.units import UnitInfo
@@ -72,7 +73,7 @@ class Lang:
             out.append(md_text(literal, line_start=not out) if literal else "")
             if name is not None:
                 # A name the page does not supply shows as written rather than failing the build.
-                value = params.get(name, "{" + name + "}")
+                value = self.param(params, name)
                 out.append(value if isinstance(value, Markup) else md_text(str(value)))
         text = Markup("".join(out))
         if not localized:
@@ -86,8 +87,25 @@ class Lang:
         for literal, name, _, _ in string.Formatter().parse(self.status("ui", key).text):
             out.append(literal)
             if name is not None:
-                out.append(str(params.get(name, "{" + name + "}")))
+                out.append(str(self.param(params, name)))
         return "".join(out)
+
+    def param(self, params: dict[str, object], name: str) -> object:
+        """The value of placeholder ``name``: a given one, or for ``{tiles_counted}`` the
+        number ``tiles`` with its noun in the plural form CLDR gives it here."""
+        if name in params:
+            return params[name]
+        base = name.removesuffix(plurals.SUFFIX)
+        if base != name and base in plurals.COUNTED and isinstance(params.get(base), (int, float)):
+            return self.count(plurals.COUNTED[base], params[base])  # type: ignore[arg-type]
+        return "{" + name + "}"
+
+    def count(self, unit: str, number: int | float) -> str:
+        """``number`` with the form of ``count.<unit>`` for its plural category: "1 pennant",
+        "3 proporce"; an English text (not translated yet) takes the English rule."""
+        status = self.status("ui", plurals.PREFIX + unit)
+        language = self.code if status.state != "missing" else self.project.source_language
+        return plurals.choose(status.text, language, number).replace("{count}", str(number))
 
     def join(self, items: list[Markup]) -> Markup:
         """A localized list: "A", "A and B", "A, B and C"."""
@@ -110,17 +128,40 @@ class Lang:
         return {p.id: p for p in self.project.site.publishers}
 
     def printing_label_text(self, printing_id: str) -> str:
+        """"Publisher: name", with the tile edition and year added where another printing of
+        the site has the same publisher and name (two printings of one box, years apart)."""
         printing = self.printings[printing_id]
-        return f"{self.publishers[printing.publisher].name}: {printing.name}"
+        label = f"{self.publishers[printing.publisher].name}: {self.printing_name_text(printing_id)}"
+        suffix = self.printing_suffix(printing_id)
+        return f"{label} ({suffix})" if suffix else label
+
+    def printing_suffix(self, printing_id: str) -> str:
+        """What tells a printing from others of the same publisher and name: its edition and
+        year, then its short label if those are the same too; empty when nothing shares its name."""
+        printing = self.printings[printing_id]
+        twins = [p for p in self.printings.values()
+                 if p.id != printing_id and (p.publisher, p.name) == (printing.publisher, printing.name)]
+        if not twins:
+            return ""
+        parts = [printing.edition] + ([str(printing.year)] if printing.year else [])
+        if any((p.edition, p.year) == (printing.edition, printing.year) for p in twins):
+            parts.append(printing.short)
+        return self.ui_text("list.separator").join(parts)
+
+    def printing_name_text(self, printing_id: str) -> str:
+        printing = self.printings[printing_id]
+        return self.site_text(f"printing.{printing_id}.name") if printing.name_translated else printing.name
 
     def printing_name(self, printing_id: str) -> Markup:
-        """A printing's name as printed on its box, tagged with the box's language when that is
-        not this page's (names are not translated: they are what the reader finds on the box)."""
+        """A printing's name: translated where the data says the name describes the box;
+        otherwise as printed on it (what the reader finds on the box), marked as a proper name
+        and tagged with the box's language when that is not this page's."""
         printing = self.printings[printing_id]
+        if printing.name_translated:
+            return self.site(f"printing.{printing_id}.name")
         name = md_text(printing.name)
-        if printing.language == self.code:
-            return name
-        return Markup(f'<span lang="{attr(printing.language)}">{name}</span>')
+        language = f' lang="{attr(printing.language)}"' if printing.language != self.code else ""
+        return Markup(f'<span class="rs-name"{language}>{name}</span>')
 
     def printing_label(self, printing_id: str) -> Markup:
         """"Publisher: name" for running text, the name tagged with its language."""
@@ -179,6 +220,16 @@ class Lang:
             title = attr(self.ui_text("mark.outdated"))
             return Markup(f'<span class="rs-outdated" title="{title}">{html}</span>')
         return html
+
+
+# The first letter of a text, after any tags and spaces before it (a player's name is a span).
+_FIRST_LETTER = re.compile(r"^((?:<[^>]*>|\s)*)([^\W\d_])")
+
+
+def capitalised(html: Markup) -> Markup:
+    """A text that starts a sentence, with its first letter in upper case ("blue 21 and red 0"
+    becomes "Blue 21 and red 0"); markup is left as it is."""
+    return Markup(_FIRST_LETTER.sub(lambda m: m.group(1) + m.group(2).upper(), str(html), count=1))
 
 
 def address(path: str) -> str:

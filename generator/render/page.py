@@ -11,13 +11,14 @@ from markupsafe import Markup
 
 from generator.model import markup
 from generator.model import printings
-from generator.model.data import Footnote, ListItem, Page, Section
+from generator.model.data import Combination, Footnote, ListItem, Page, Section
 from generator.project import Project
 from generator.i18n.status import summarize
 from generator.model.units import UnitInfo
-from generator.render import icons, inline, pictures
+from generator.render import abbreviations, combinations, icons, inline, pictures
 from generator.render.escape import attr, md_text
-from generator.render.language import Lang
+from generator.core.vocabulary import COMBINATIONS_PAGE
+from generator.render.language import Lang, capitalised
 
 # The three answers a cell of the "Differences between printings" table can give.
 PRESENCE = {"has": "✓", "lacks": "✗", "unknown": "?"}
@@ -88,7 +89,9 @@ class PageRenderer:
                  if target in self.footnotes and self.footnotes[target].kind == "printing"]
         if diffs:
             label = Markup("; ").join(self.diff_label(f) for f in diffs)
-            html = Markup(f'<span class="rs-diff" title="{attr(str(label.striptags()))}"{self.box_data(diffs)}>{html}'
+            # No title on the whole text: the label is shown beside it, and its abbreviations
+            # carry their own tooltips, which a second one around them would cover.
+            html = Markup(f'<span class="rs-diff"{self.box_data(diffs)}>{html}'
                           f'<span class="rs-diff__label">{label}</span></span>')
         return html
 
@@ -122,7 +125,24 @@ class PageRenderer:
             return self.example(block.example, section)
         if hasattr(block, "tiles"):
             return self.tiles(block.tiles, section)
+        if hasattr(block, "combination"):
+            return self.combination(block.combination, section)
         raise ValueError(f"unknown block {block!r}")  # the schema admits no other kind
+
+    def combination(self, combo: Combination, section: str) -> Block:
+        """A rule for this page's expansion played with others, written on this page."""
+        ids = [u.id for u in combo.rules] or ([combo.question.id] if combo.question else [])
+        anchor = combinations.anchor(self.page.id, combo)
+        link = self.resolve.anchor(md_text(self.lang.ui_text("combination.all")), f"{COMBINATIONS_PAGE}#{anchor}")
+        return Block("combination", Markup(" ").join(self.unit(i, section) for i in ids), data={
+            "with": self.lang.ui("combination.with",
+                                 expansions=combinations.expansion_names(self.lang, tuple(combo.partners))),
+            "known": bool(combo.rules), "not_known": self.lang.ui("combination.not-known"), "all": Markup(link)})
+
+    def combined(self) -> list[dict[str, Any]]:
+        """The rules written on other pages for this page's expansion with theirs."""
+        return [combinations.view(self.lang, entry, self.path, self.html, partner_of=self.page.expansion)
+                for entry in combinations.shown_on(self.project, self.page)]
 
     def example(self, ref: Any, section: str) -> Block:
         scored = self.project.examples.get(ref.ref)
@@ -131,12 +151,12 @@ class PageRenderer:
             return Block("paragraph", self.unit(ref.caption.id, section))
         steps = []
         for number, feature in enumerate(scored.result.features, 1):
-            lines = [self.step(step) for step in feature.steps]
+            lines = [capitalised(self.step(step)) for step in feature.steps]
             steps.append(Item(self.lang.ui("example.feature", number=number,
                                            feature=self.lang.ui(f"feature.{feature.kind}")),
                               [Item(line) for line in lines]))
-        totals = self.lang.join([self.lang.ui("example.total", player=self.player(p), points=points)
-                                 for p, points in scored.result.totals.items()])
+        totals = capitalised(self.lang.join([self.lang.ui("example.total", player=self.player(p), points=points)
+                                             for p, points in scored.result.totals.items()]))
         name = self.lang.site_text(f"ruleset.{scored.ruleset}.name")
         link = Markup(self.resolve.anchor(md_text(name), f"variants.md#{scored.ruleset}"))
         return Block("example", self.unit(ref.caption.id, section), items=steps, data={
@@ -152,8 +172,10 @@ class PageRenderer:
         if view is None:
             return {"picture": Markup(""), "illustration": Markup("")}
         names = {c.id: self.lang.site_text(f"colour.{c.id}") for c in self.project.site.colours}
-        alt = pictures.board_alt(self.lang, view, names)
-        note = self.lang.ui("example.illustration") if scored.example.illustration else Markup("")
+        alt = pictures.board_alt(self.lang, scored, names)
+        example = scored.example
+        note = (self.lang.ui("example.own") if not example.published
+                else self.lang.ui("example.illustration") if example.illustration else Markup(""))
         return {"picture": self.image(alt, pictures.board_file(scored.example.id, self.picture_base), "rs-board"),
                 "illustration": note}
 
@@ -171,6 +193,10 @@ class PageRenderer:
                 values[name] = self.lang.join([self.player(p.strip()) for p in players])
             elif name == "strengths" and isinstance(value, dict):
                 values[name] = Markup(", ").join(Markup(f"{self.player(p)} {n}") for p, n in value.items())
+            elif name == "holdings" and isinstance(value, str) and value != "0":
+                # Goods tokens as the scorer lists them, "red 3, blue 1": each player in the page's words.
+                pairs = [part.rsplit(" ", 1) for part in value.split(", ")]
+                values[name] = Markup(", ").join(Markup("{} {}").format(self.player(p), n) for p, n in pairs)
             else:
                 values[name] = value
         return self.lang.ui(f"step.{step.code}", **values)
@@ -246,7 +272,9 @@ class PageRenderer:
 
         Rendered hidden; rulesite.js shows it, so without JavaScript the page reads as before."""
         known = {p.id: p for p in self.project.site.printings}
-        options = [(attr(p.id), md_text(self.lang.printing_label_text(p.id)), attr(p.language) if p.language != self.lang.code else "")
+        # An option names the box as printed, so it takes the box's language (a translated name is this page's).
+        options = [(attr(p.id), md_text(self.lang.printing_label_text(p.id)),
+                    attr(p.language) if p.language != self.lang.code and not p.name_translated else "")
                    for p in (known[i] for i in printings.columns(self.page) if i in known)]
         words = {"none": attr(self.lang.ui_text("box.none")), "note": attr(self.lang.ui_text("box.note")),
                  "text-lacks": attr(self.lang.ui_text("box.lacks")), "text-only": attr(self.lang.ui_text("box.only"))}
@@ -261,12 +289,27 @@ class PageRenderer:
             covering = [p for p in siblings if edition.id in p.editions]
             target = covering[0] if covering else None
             entries.append({
-                "label": edition.id,
-                "title": self.lang.site_text(f"edition.{edition.id}.name"),
+                # The edition's id, its tooltip saying what it is (and when no page covers it, that too).
+                "label": abbreviations.edition(self.lang, edition.id, None if covering else self.lang.ui_text("chooser.none")),
                 "current": target is not None and target.id == self.page.id,
                 "link": self.resolve.link(f"{target.id}.md") if target else None,
             })
         return entries
+
+    def sources(self) -> list[Markup]:
+        """Every source the page cites (its sections, combinations and printing notes), in the
+        order they first come, each with the address it can be read at."""
+        known = {r.id: r for r in self.project.site.sources}
+        cited = [r for r in dict.fromkeys(cited_sources(self.page)) if r in known]
+        out = []
+        for ref in (known[r] for r in cited):
+            where = ref.where or ""
+            title = md_text(ref.title)
+            if where.startswith(("https://", "http://")):
+                out.append(Markup(f'<a href="{attr(where)}" rel="nofollow noopener">{title}</a>'))
+            else:
+                out.append(Markup(f"{title}, {md_text(where)}") if where else title)
+        return out
 
     def differences(self) -> dict[str, Any]:
         """Rows of the "Differences between printings" table, from the printing footnotes."""
@@ -278,7 +321,10 @@ class PageRenderer:
             cells = [self.presence_cell(printings.presence(note, printing), printing) for printing in columns]
             rows.append({"excerpt": md_text(excerpt(self.lang, self.resolve, unit)),
                          "anchor": self.unit_section.get(unit.id), "label": self.diff_label(note), "cells": cells})
-        legend = [Markup(f"{PRESENCE[state]} {self.lang.ui(f'differences.{state}')}") for state in PRESENCE]
+        # "Not known" is written out (a column of "?" told a reader nothing); has and lacks keep their symbols.
+        legend = [Markup(f"{PRESENCE[state]} {self.lang.ui(f'differences.{state}')}") for state in PRESENCE if state != "unknown"]
+        legend.append(Markup(f'<span class="rs-presence--unknown">{self.lang.ui("differences.unknown-short")}</span>: '
+                             f'{self.lang.ui("differences.unknown-means")}'))
         return {"rows": rows, "columns": [md_text(self.lang.printings[p].short) for p in columns],
                 "titles": [attr(self.lang.printing_label_text(p)) for p in columns], "ids": [attr(p) for p in columns],
                 "legend": legend}
@@ -286,9 +332,12 @@ class PageRenderer:
     def presence_cell(self, state: str, printing: str) -> Markup:
         """A cell of the table: a symbol, and the state in words for screen readers and tooltips."""
         words = self.lang.ui_text(f"differences.{state}")
+        shown = (f'<span aria-hidden="true">{PRESENCE[state]}</span><span class="rs-sr-only">{md_text(words)}</span>'
+                 if state != "unknown" else md_text(self.lang.ui_text("differences.unknown-short")))
+        # data-rs-label names the printing where a phone shows each row as a card (layout CSS):
+        # on the mark itself, since a Markdown table cell could carry no attribute of its own.
         return Markup(f'<span class="rs-presence rs-presence--{state}" data-rs-printing="{attr(printing)}" '
-                      f'title="{attr(words)}"><span aria-hidden="true">{PRESENCE[state]}</span>'
-                      f'<span class="md-visually-hidden">{md_text(words)}</span></span>')
+                      f'data-rs-label="{attr(self.lang.printings[printing].short)}" title="{attr(words)}">{shown}</span>')
 
     def context(self) -> dict[str, Any]:
         page, lang = self.page, self.lang
@@ -326,14 +375,32 @@ class PageRenderer:
             "sections": sections,
             "differences": self.differences(),
             "related": related,
+            "combined": self.combined(),
+            "sources": self.sources(),
             "footnotes": footnotes,
         }
 
 
+def cited_sources(page: Page) -> list[str]:
+    """Source ids the page names, in reading order, repeats included."""
+    found: list[str] = []
+
+    def walk(sections: list[Section]) -> None:
+        for section in sections:
+            found.extend(section.sources)
+            found.extend(s for b in section.blocks if hasattr(b, "combination") for s in b.combination.sources)
+            walk(section.sections)
+
+    walk(page.sections)
+    found.extend(s for f in page.footnotes for s in f.sources)
+    return found
+
+
 def diff_label(lang: Lang, footnote: Footnote) -> Markup:
-    """The short label shown next to a text: "only in RGG"."""
+    """The short label shown next to a text: "only in RGG", each short label an ``<abbr>``
+    naming its printing."""
     return Markup("; ").join(
-        lang.ui(f"diff.{key}", **{param: lang.join([Markup(md_text(lang.printings[p].short)) for p in ids])})
+        lang.ui(f"diff.{key}", **{param: lang.join([abbreviations.printing(lang, p) for p in ids])})
         for key, param, ids in printings.claims(footnote))
 
 

@@ -20,8 +20,8 @@ from generator.render.escape import attr, md_text
 if TYPE_CHECKING:
     from generator.project import Project
 
-__all__ = ["LEGEND", "board_alt", "draw_pictures", "image", "legend_file", "legend_files", "picture_base", "picture_files",
-           "tile_alt", "tile_file"]
+__all__ = ["LEGEND", "board_alt", "draw_pictures", "image", "legend_file", "legend_files", "numbered", "picture_base",
+           "picture_files", "tile_alt", "tile_file"]
 
 
 PLACEHOLDER = "placeholder.svg"
@@ -71,8 +71,30 @@ def _draw(project: Project) -> dict[str, str]:
     for example_id, scored in project.examples.items():
         view = scored.scenario.board
         if view is not None:
-            files[board_file(example_id)] = svg.board_svg(view.board, view.scored, colours, symbols)
+            features, numbers = numbered(view, scored.result)
+            files[board_file(example_id)] = svg.board_svg(view.board, features, colours, symbols, numbers)
     return files
+
+
+def numbered(view: Any, result: scorer.Result) -> tuple[list[boards.BoardFeature], list[int | None]]:
+    """The features a board picture outlines, each with the number of its line in the
+    arithmetic (the page numbers the scorer's results 1, 2, … in the order it returns them).
+
+    A result names the scored feature it belongs to by index; a city scored on its own by
+    the per-city farm rules names the city, which is then outlined with that number too. A
+    field those rules score city by city has no line of its own, so it is outlined unnumbered;
+    a result about no place on the board (goods tokens) has nothing to outline.
+    """
+    numbers: list[int | None] = [None] * len(view.scored)
+    features = list(view.scored)
+    by_name = {f.name: f for f in view.features}
+    for number, found in enumerate(result.features, 1):
+        if found.feature is not None:
+            numbers[found.feature] = number
+        elif found.kind == "farm-city" and found.name in by_name:
+            features.append(by_name[found.name])
+            numbers.append(number)
+    return features, numbers
 
 
 def tile_alt(lang: Any, tile: boards.TileType) -> str:
@@ -89,9 +111,13 @@ def _feature_alt(lang: Any, feature: boards.BoardFeature, names: dict[str, str])
     kind = feature.type if finished else f"{feature.type}-open"
     parts = [lang.ui_text(f"picture.{kind}", tiles=len(feature.cells), pennants=feature.pennants,
                            cities=len(feature.cities))]
+    if feature.pennants:  # a city without pennants says nothing of them ("with 0 pennants" says nothing useful)
+        parts.append(lang.ui_text("picture.pennants", pennants=feature.pennants))
     for flag in scorer.FLAGS:
         if getattr(feature, flag):
             parts.append(lang.ui_text(f"picture.{flag}"))
+    if feature.pigs:
+        parts.append(lang.ui_text("picture.pigs", players=_and(lang, [names.get(p, p) for p in feature.pigs])))
     if feature.followers:
         parts.append(lang.ui_text("picture.followers", players=_and(lang, [names.get(p, p) for p in feature.followers])))
     return lang.ui_text("list.separator").join(parts)
@@ -104,9 +130,15 @@ def _and(lang: Any, items: list[str]) -> str:
     return lang.ui_text("list.and", first=lang.ui_text("list.separator").join(items[:-1]), last=items[-1])
 
 
-def board_alt(lang: Any, view: Any, names: dict[str, str]) -> str:
-    features = "; ".join(_feature_alt(lang, f, names) for f in view.scored)
-    return lang.ui_text("picture.board", tiles=len(view.board.placements), features=features)
+def board_alt(lang: Any, scored: Any, names: dict[str, str]) -> str:
+    """The picture in words: its tiles, then each outlined feature under the number the
+    picture and the arithmetic give it."""
+    view = scored.scenario.board
+    parts = []
+    for feature, number in zip(*numbered(view, scored.result)):
+        said = _feature_alt(lang, feature, names)
+        parts.append(said if number is None else lang.ui_text("example.feature", number=number, feature=said))
+    return lang.ui_text("picture.board", tiles=len(view.board.placements), features="; ".join(parts))
 
 
 def image(alt: str, target: str, css: str) -> Markup:
@@ -128,15 +160,18 @@ def _one_tile(*features: boards.TileFeature) -> boards.TileType:
 
 def _with_figure(kind: str, colours: dict[str, str]) -> str:
     tile = _one_tile(_FIELD)
-    player = "red" if "follower" in kind else ""
+    player = "red" if kind in boards.OWNED else ""
     figure = boards.Figure(kind, 0, 0, "cloister", player)
     return svg.board_svg(boards.Board({"legend": tile}, (boards.Placement("legend", 0, 0),), (figure,)), (), colours)
 
 
+_ROAD_TILE = _one_tile(boards.TileFeature("road", ("N", "S")), boards.TileFeature("field", ("NR", "EL", "ER", "SL")),
+                       boards.TileFeature("field", ("SR", "WL", "WR", "NL")))
+
+
 def _scored_road() -> str:
-    tile = _one_tile(boards.TileFeature("road", ("N", "S")), boards.TileFeature("field", ("NR", "EL", "ER", "SL")),
-                     boards.TileFeature("field", ("SR", "WL", "WR", "NL")))
-    board = boards.Board({"legend": tile}, (boards.Placement("legend", 0, 0),))
+    """A road as a board shows it when scored: its outline and the number 1."""
+    board = boards.Board({"legend": _ROAD_TILE}, (boards.Placement("legend", 0, 0),))
     features, _ = boards.read_board(board)
     return svg.board_svg(board, [f for f in features if f.type == "road"])
 
@@ -147,7 +182,7 @@ def _feature_sample(kind: str) -> str:
         return svg.tile_svg(_one_tile(boards.TileFeature(kind, ("N",)),
                                       boards.TileFeature("field", boards.HALVES[2:], cities=("N",))))
     if kind == "road":
-        return _scored_road().replace(svg.SCORED, svg.ROAD)
+        return svg.tile_svg(_ROAD_TILE)
     return svg.tile_svg(_one_tile(boards.TileFeature(kind), _FIELD))
 
 

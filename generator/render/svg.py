@@ -1,9 +1,12 @@
 """Flat SVG pictures of tile types and boards, drawn from the same data the scorer reads.
 
-No text ever goes into a picture, so one file serves every language; the page gives
-each picture its text alternative. Every value that reaches the SVG is a number, a
-colour checked against ``#rrggbb``, or a fixed class name, and is escaped all the same.
-A tile is drawn on a 100 × 100 square in its printed orientation, then turned.
+No words ever go into a picture, so one file serves every language; the page gives each
+picture its text alternative. The only characters drawn are the digits that number the
+scored features of a board, which read the same in every language. Every value that
+reaches the SVG is a number, a colour checked against ``#rrggbb``, or a fixed class name,
+and is escaped all the same. A tile is drawn on a 100 × 100 square in its printed
+orientation, then turned. A picture has no background of its own: the page's stylesheet
+gives it one that suits its colour scheme (light or dark).
 """
 
 from __future__ import annotations
@@ -11,19 +14,23 @@ from __future__ import annotations
 import math
 import re
 from html import escape
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, Sequence
 
+from generator.render import outline
+from generator.render.shapes import MIDPOINT, SIZE, Point, centre, city_shape, points, road_path, turn_point
 from generator.scorer import board as boards
 
-SIZE = 100
 FIELD, CITY, ROAD, EDGE = "#8db860", "#c9a46a", "#f4efe3", "#3b3024"
-PENNANT, CLOISTER, INN, MAGE_SYMBOL = "#1d4f91", "#a0522d", "#7b3f00", "#6a1b9a"
-MAGE, WITCH, SCORED = "#7e3ff2", "#ef6c00", "#d81b60"
+PENNANT, CLOISTER, INN, INN_ROOF, LAKE, CATHEDRAL = "#1d4f91", "#a0522d", "#ffc83d", "#b3261e", "#3d8fd1", "#4a5a6a"
+MAGE_SYMBOL = "#6a1b9a"
+MAGE, WITCH = "#7e3ff2", "#ef6c00"
+SCORED = outline.PALETTE[0]
+# Tile borders on a board: a light line, like the gap between two tiles on a table, that
+# reads on fields, cities and roads alike and never looks like the edge of a city.
+BORDER = "#fffdf5"
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 # Shapes drawn on a follower's body so players differ by more than colour.
 MARKS = ("circle", "square", "triangle", "diamond", "bar", "cross")
-MIDPOINT = {"N": (50, 0), "E": (100, 50), "S": (50, 100), "W": (0, 50)}
-CORNERS = {"N": ((0, 0), (100, 0)), "E": ((100, 0), (100, 100)), "S": ((100, 100), (0, 100)), "W": ((0, 100), (0, 0))}
 # Where a figure stands on a square, by the location as seen on the board.
 SPOT = {"N": (50, 20), "E": (80, 50), "S": (50, 80), "W": (20, 50), "NL": (25, 10), "NR": (75, 10),
         "EL": (90, 25), "ER": (90, 75), "SL": (75, 90), "SR": (25, 90), "WL": (10, 75), "WR": (10, 25),
@@ -34,53 +41,9 @@ def _colour(value: str, fallback: str = "#777777") -> str:
     return escape(value if _HEX.match(value or "") else fallback)
 
 
-def _points(points: Iterable[tuple[float, float]]) -> str:
-    return " ".join(f"{x:g},{y:g}" for x, y in points)
-
-
-def _city_shape(edges: tuple[str, ...]) -> list[tuple[float, float]]:
-    """A flat polygon for a city segment touching ``edges``."""
-    sides = [s for s in boards.SIDES if s in edges]
-    if len(sides) == 4:
-        return [(0, 0), (100, 0), (100, 100), (0, 100)]
-    if len(sides) == 1:
-        a, b = CORNERS[sides[0]]
-        return [a, b, _dent(a, b, 0.64)]
-    if len(sides) == 3:
-        # Every corner, with a dent where the side without city is.
-        i = boards.SIDES.index(next(s for s in boards.SIDES if s not in sides))
-        ring = [CORNERS[s][0] for s in boards.SIDES]
-        dent = _dent(*CORNERS[boards.SIDES[i]])
-        return [ring[(i + 1) % 4], ring[(i + 2) % 4], ring[(i + 3) % 4], ring[i], dent]
-    a, b = sides
-    if (boards.SIDES.index(b) - boards.SIDES.index(a)) % 2 == 0:  # opposite sides: a band
-        (a1, a2), (b1, b2) = CORNERS[a], CORNERS[b]
-        return [a1, a2, _dent(a2, b1), b1, b2, _dent(b2, a1)]
-    corner = set(CORNERS[a]) & set(CORNERS[b])
-    (shared,) = corner
-    others = [p for p in (*CORNERS[a], *CORNERS[b]) if p != shared]
-    return [others[0], shared, others[1]]
-
-
-def _dent(p: tuple[float, float], q: tuple[float, float], share: float = 0.6) -> tuple[float, float]:
-    """The middle of the side from ``p`` to ``q``, pulled ``share`` of the way to the centre."""
-    mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
-    return mx + share * (50 - mx), my + share * (50 - my)
-
-
-def _centre(points: list[tuple[float, float]]) -> tuple[float, float]:
-    return sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
-
-
-def _road(edges: tuple[str, ...], width: float, colour: str, extra: str = "") -> str:
-    ends = [MIDPOINT[e] for e in edges if e in MIDPOINT]
-    if len(ends) == 2:
-        (x1, y1), (x2, y2) = ends
-        d = f"M{x1:g},{y1:g} Q50,50 {x2:g},{y2:g}"
-    else:
-        d = " ".join(f"M{x:g},{y:g} L50,50" for x, y in ends)
-    return (f'<path d="{d}" fill="none" stroke="{colour}" stroke-width="{width:g}" '
-            f'stroke-linecap="butt"{extra}/>')
+def _road(edges: tuple[str, ...], width: float, colour: str) -> str:
+    return (f'<path d="{road_path(edges)}" fill="none" stroke="{colour}" stroke-width="{width:g}" '
+            'stroke-linecap="butt"/>')
 
 
 def _shield(x: float, y: float) -> str:
@@ -92,7 +55,7 @@ def _symbols(symbols: Iterable[str]) -> str:
     parts = []
     for symbol in symbols:
         if symbol == "mage":
-            parts.append(f'<polygon points="{_points(_star(86, 86, 9, 4))}" fill="{MAGE_SYMBOL}" stroke="#ffffff" '
+            parts.append(f'<polygon points="{points(_star(86, 86, 9, 4))}" fill="{MAGE_SYMBOL}" stroke="#ffffff" '
                          'stroke-width="1"/>')
         elif symbol.startswith("crop-circle"):
             parts.append('<circle cx="82" cy="82" r="11" fill="#e8d26a" stroke="#5d4a00" stroke-width="2"/>')
@@ -108,16 +71,9 @@ def _symbols(symbols: Iterable[str]) -> str:
     return "".join(parts)
 
 
-def _star(cx: float, cy: float, outer: float, inner: float) -> list[tuple[float, float]]:
+def _star(cx: float, cy: float, outer: float, inner: float) -> list[Point]:
     return [(cx + (outer if k % 2 == 0 else inner) * math.sin(k * math.pi / 5),
              cy - (outer if k % 2 == 0 else inner) * math.cos(k * math.pi / 5)) for k in range(10)]
-
-
-def _turn_point(x: float, y: float, turn: int) -> tuple[float, float]:
-    """A point of the unturned tile after ``turn`` clockwise quarter turns about its centre."""
-    for _ in range(turn % 4):
-        x, y = 100 - y, x
-    return x, y
 
 
 def _shapes(tile: boards.TileType) -> str:
@@ -130,9 +86,46 @@ def _shapes(tile: boards.TileType) -> str:
         parts.append(f'<rect x="43" y="43" width="14" height="14" fill="{EDGE}"/>')
     for feature in tile.features:
         if feature.type == "city":
-            parts.append(f'<polygon points="{_points(_city_shape(feature.edges))}" fill="{CITY}" stroke="{EDGE}" '
+            parts.append(f'<polygon points="{points(city_shape(feature.edges))}" fill="{CITY}" stroke="{EDGE}" '
                          'stroke-width="2"/>')
     return "".join(parts)
+
+
+def _cathedral(x: float, y: float) -> str:
+    """Two towers and a nave in dark stone, outlined in white: large enough to read on a thumbnail."""
+    body = (f"M{x - 18:g},{y + 14:g} v-26 l4,-8 l4,8 v6 l10,-10 l10,10 v-6 l4,-8 l4,8 v26 z")
+    door = f"M{x - 4:g},{y + 14:g} v-7 a4,4 0 0 1 8,0 v7 z"
+    return (f'<g class="rs-mark rs-mark--cathedral"><path d="{body}" fill="{CATHEDRAL}" stroke="#ffffff" '
+            f'stroke-width="2" stroke-linejoin="round"/><path d="{door}" fill="#ffffff"/>'
+            f'<path d="M{x:g},{y - 12:g} v-10 M{x - 4:g},{y - 18:g} h8" stroke="#ffffff" stroke-width="2"/></g>')
+
+
+def _cloister() -> str:
+    return (f'<g class="rs-mark rs-mark--cloister"><path d="M38,64 v-18 l12,-10 l12,10 v18 z" fill="{CLOISTER}" '
+            f'stroke="{EDGE}" stroke-width="2"/><rect x="46" y="54" width="8" height="10" fill="{EDGE}"/></g>')
+
+
+def _inn(x: float, y: float) -> str:
+    """A low house with a red roof by a blue pond: wider than it is tall, unlike the cloister."""
+    return (f'<g class="rs-mark rs-mark--inn"><ellipse cx="{x:g}" cy="{y + 9:g}" rx="17" ry="5.5" fill="{LAKE}" '
+            f'stroke="#ffffff" stroke-width="1"/><rect x="{x - 11:g}" y="{y - 3:g}" width="22" height="11" '
+            f'fill="{INN}" stroke="{EDGE}" stroke-width="1.5"/><path d="M{x - 15:g},{y - 2:g} L{x:g},{y - 14:g} '
+            f'L{x + 15:g},{y - 2:g} z" fill="{INN_ROOF}" stroke="{EDGE}" stroke-width="1.5" stroke-linejoin="round"/>'
+            f'<rect x="{x - 2:g}" y="{y + 2:g}" width="4" height="6" fill="{EDGE}"/></g>')
+
+
+def _inn_spot(edges: tuple[str, ...]) -> Point:
+    """Where an inn stands beside its road on the unturned tile, in the field next to it."""
+    sides = [e for e in edges if e in MIDPOINT]
+    if len(sides) == 2 and (boards.SIDES.index(sides[1]) - boards.SIDES.index(sides[0])) % 2:
+        # A curve: in the corner it bends round.
+        x = 0 if "W" in sides else 100
+        y = 0 if "N" in sides else 100
+        return x + 0.44 * (50 - x), y + 0.44 * (50 - y)
+    x, y = MIDPOINT[sides[0]]
+    if len(sides) == 2:  # straight through: beside its middle
+        return (50, 77) if y == 50 else (77, 50)
+    return ((x + 50) / 2 + (22 if x == 50 else 0), (y + 50) / 2 + (22 if y == 50 else 0))
 
 
 def _marks(tile: boards.TileType, turn: int, symbols: Iterable[str]) -> str:
@@ -140,21 +133,15 @@ def _marks(tile: boards.TileType, turn: int, symbols: Iterable[str]) -> str:
     parts = []
     for feature in tile.features:
         if feature.type == "city":
-            x, y = _turn_point(*_centre(_city_shape(feature.edges)), turn)
+            x, y = turn_point(*centre(city_shape(feature.edges)), turn)
             if feature.cathedral:
-                parts.append(f'<path d="M{x - 8:g},{y + 8:g} v-10 l8,-8 l8,8 v10 z" fill="#eeeeee" stroke="{EDGE}" '
-                             f'stroke-width="1.5"/><path d="M{x:g},{y - 14:g} v-6 M{x - 3:g},{y - 17:g} h6" '
-                             f'stroke="{EDGE}" stroke-width="1.5"/>')
+                parts.append(_cathedral(x, y - 6))
             for k in range(feature.pennants):
-                parts.append(_shield(x + 12 * k - 6 * (feature.pennants - 1), y + (0 if not feature.cathedral else 12)))
+                parts.append(_shield(x + 12 * k - 6 * (feature.pennants - 1), y + (0 if not feature.cathedral else 20)))
         elif feature.type == "cloister":
-            parts.append(f'<path d="M38,64 v-18 l12,-10 l12,10 v18 z" fill="{CLOISTER}" stroke="{EDGE}" stroke-width="2"/>'
-                         f'<rect x="46" y="54" width="8" height="10" fill="{EDGE}"/>')
+            parts.append(_cloister())
         elif feature.type == "road" and feature.inn:
-            x, y = MIDPOINT[feature.edges[0]]
-            px, py = _turn_point((x + 50) / 2 + (8 if x == 50 else 0), (y + 50) / 2 + (8 if y == 50 else 0), turn)
-            parts.append(f'<path d="M{px - 6:g},{py + 5:g} v-7 l6,-5 l6,5 v7 z" fill="{INN}" stroke="#ffffff" '
-                         'stroke-width="1"/>')
+            parts.append(_inn(*turn_point(*_inn_spot(feature.edges), turn)))
     parts.append(_symbols(symbols))
     return "".join(parts)
 
@@ -165,11 +152,10 @@ def tile_body(tile: boards.TileType, symbols: Iterable[str] = (), turn: int = 0)
     return f"<g{rotate}>{_shapes(tile)}</g>{_marks(tile, turn, symbols)}"
 
 
-def _svg(width: float, height: float, body: str, min_x: float = 0, min_y: float = 0) -> str:
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{min_x - 2:g} {min_y - 2:g} {width + 4:g} {height + 4:g}" '
-            f'width="{(width + 4) * 1.2:g}" height="{(height + 4) * 1.2:g}" role="img" aria-hidden="true">'
-            f'<rect x="{min_x - 2:g}" y="{min_y - 2:g}" width="{width + 4:g}" height="{height + 4:g}" fill="#fdfcf7"/>'
-            f"{body}</svg>\n")
+def _svg(width: float, height: float, body: str, min_x: float = 0, min_y: float = 0, margin: float = 2) -> str:
+    box = f"{min_x - margin:g} {min_y - margin:g} {width + 2 * margin:g} {height + 2 * margin:g}"
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{box}" width="{(width + 2 * margin) * 1.2:g}" '
+            f'height="{(height + 2 * margin) * 1.2:g}" role="img" aria-hidden="true">{body}</svg>\n')
 
 
 def tile_svg(tile: boards.TileType, symbols: Iterable[str] = ()) -> str:
@@ -198,9 +184,9 @@ def _follower(x: float, y: float, colour: str, mark: str, scale: float) -> str:
     marks = {
         "circle": f'<circle cx="{x:g}" cy="{y + 3 * s:g}" r="{r:g}" fill="#ffffff"/>',
         "square": f'<rect x="{x - r:g}" y="{y + 3 * s - r:g}" width="{2 * r:g}" height="{2 * r:g}" fill="#ffffff"/>',
-        "triangle": f'<polygon points="{_points([(x, y + 3 * s - r), (x + r, y + 3 * s + r), (x - r, y + 3 * s + r)])}" '
+        "triangle": f'<polygon points="{points([(x, y + 3 * s - r), (x + r, y + 3 * s + r), (x - r, y + 3 * s + r)])}" '
                     'fill="#ffffff"/>',
-        "diamond": f'<polygon points="{_points([(x, y + 3 * s - r), (x + r, y + 3 * s), (x, y + 3 * s + r), (x - r, y + 3 * s)])}" '
+        "diamond": f'<polygon points="{points([(x, y + 3 * s - r), (x + r, y + 3 * s), (x, y + 3 * s + r), (x - r, y + 3 * s)])}" '
                    'fill="#ffffff"/>',
         "bar": f'<rect x="{x - 2 * r:g}" y="{y + 2 * s:g}" width="{4 * r:g}" height="{r:g}" fill="#ffffff"/>',
         "cross": f'<path d="M{x - r:g},{y + 3 * s:g} h{2 * r:g} M{x:g},{y + 3 * s - r:g} v{2 * r:g}" stroke="#ffffff" '
@@ -209,58 +195,76 @@ def _follower(x: float, y: float, colour: str, mark: str, scale: float) -> str:
     return body + marks.get(mark, "")
 
 
+def _pig(x: float, y: float, colour: str, mark: str) -> str:
+    """Traders & Builders' pig: a rounded body with snout and ears, apart from the follower's
+    outline, carrying its player's mark so that colour is never the only clue."""
+    body = (f'<ellipse cx="{x:g}" cy="{y:g}" rx="13" ry="9" fill="{colour}" stroke="#111111" stroke-width="1.5"/>'
+            f'<circle cx="{x + 13:g}" cy="{y - 2:g}" r="4" fill="{colour}" stroke="#111111" stroke-width="1.5"/>'
+            f'<polygon points="{points([(x + 5, y - 8), (x + 9, y - 14), (x + 10, y - 7)])}" fill="{colour}" '
+            'stroke="#111111" stroke-width="1.5"/>')
+    return body + _follower(x - 2, y + 2, "none", mark, 0.8).split("/>", 1)[1]
+
+
 def _magic(x: float, y: float, kind: str) -> str:
     if kind == "mage":
-        return f'<polygon points="{_points(_star(x, y, 16, 7))}" fill="{MAGE}" stroke="#111111" stroke-width="1.5"/>'
-    return (f'<polygon points="{_points([(x, y + 15), (x - 14, y - 10), (x + 14, y - 10)])}" fill="{WITCH}" '
+        return f'<polygon points="{points(_star(x, y, 16, 7))}" fill="{MAGE}" stroke="#111111" stroke-width="1.5"/>'
+    return (f'<polygon points="{points([(x, y + 15), (x - 14, y - 10), (x + 14, y - 10)])}" fill="{WITCH}" '
             f'stroke="#111111" stroke-width="1.5"/><circle cx="{x:g}" cy="{y - 2:g}" r="4" fill="#111111"/>')
 
 
-def _scored_outline(board: boards.Board, feature: boards.BoardFeature) -> str:
-    parts = []
-    for index, f in feature.segments:
-        placement = board.placements[index]
-        segment = board.tiles[placement.tile].features[f]
-        turn = f' transform="translate({placement.x * SIZE},{placement.y * SIZE}) rotate({placement.turn * 90} 50 50)"'
-        if segment.type == "city":
-            parts.append(f'<polygon points="{_points(_city_shape(segment.edges))}" fill="none" stroke="{SCORED}" '
-                         f'stroke-width="4" stroke-dasharray="8 3"{turn}/>')
-        elif segment.type == "road":
-            parts.append(_road(segment.edges, 4, SCORED, turn))
-        elif segment.type == "cloister":
-            x0, y0 = placement.x * SIZE, placement.y * SIZE
-            parts.append(f'<rect x="{x0 + 30}" y="{y0 + 30}" width="40" height="40" fill="none" stroke="{SCORED}" '
-                         'stroke-width="4"/>')
-        else:  # a field has no single shape here: its tiles are outlined
-            x0, y0 = placement.x * SIZE, placement.y * SIZE
-            parts.append(f'<rect x="{x0 + 4}" y="{y0 + 4}" width="92" height="92" fill="none" stroke="{SCORED}" '
-                         'stroke-width="3" stroke-dasharray="4 4"/>')
-    return "".join(parts)
-
-
-def board_svg(board: boards.Board, scored: Iterable[boards.BoardFeature] = (),
-              colours: Mapping[str, str] | None = None, symbols: Mapping[str, Iterable[str]] | None = None) -> str:
-    """A whole board: tiles turned in place, the scored features outlined, figures on top."""
-    colours, symbols = colours or {}, symbols or {}
-    xs = [p.x for p in board.placements] or [0]
-    ys = [p.y for p in board.placements] or [0]
-    parts = []
-    for placement in board.placements:
-        tile = board.tiles[placement.tile]
-        parts.append(f'<g transform="translate({placement.x * SIZE},{placement.y * SIZE})">'
-                     f'{tile_body(tile, symbols.get(placement.tile, ()), placement.turn)}</g>'
-                     f'<rect x="{placement.x * SIZE}" y="{placement.y * SIZE}" width="100" height="100" fill="none" '
-                     f'stroke="{EDGE}" stroke-width="1.5"/>')
-    parts += [_scored_outline(board, feature) for feature in scored]
+def _figures(board: boards.Board, colours: Mapping[str, str]) -> tuple[str, list[Point]]:
+    """Every figure on the board, and where each stands (numbers keep clear of them)."""
+    parts, spots = [], []
     players = sorted({f.player for f in board.figures if f.player})
     for figure in board.figures:
         sx, sy = SPOT.get(figure.location, (50, 50))
         x, y = figure.x * SIZE + sx, figure.y * SIZE + sy
+        spots.append((x, y))
         if figure.figure in ("mage", "witch"):
-            parts.append(_magic(x, y, figure.figure))
+            drawn = _magic(x, y, figure.figure)
+        elif figure.figure == boards.PIG:
+            mark = MARKS[players.index(figure.player) % len(MARKS)] if figure.player in players else ""
+            drawn = _pig(x, y, _colour(colours.get(figure.player, "")), mark)
         else:
-            mark = MARKS[players.index(figure.player) % len(MARKS)]
+            mark = MARKS[players.index(figure.player) % len(MARKS)] if figure.player in players else ""
             scale = 1.5 if figure.figure == "large-follower" else 1.0
-            parts.append(_follower(x, y, _colour(colours.get(figure.player, "")), mark, scale))
+            drawn = _follower(x, y, _colour(colours.get(figure.player, "")), mark, scale)
+        parts.append(f'<g class="rs-figure">{drawn}</g>')
+    return "".join(parts), spots
+
+
+def _numbers(board: boards.Board, scored: Sequence[boards.BoardFeature], numbers: Sequence[int | None],
+             avoid: list[Point]) -> str:
+    """Each numbered feature's number, where it stands clear of figures and marks."""
+    keyed = [(feature, int(number)) for feature, number in zip(scored, numbers) if number is not None]
+    spots = outline.badge_spots(board, [feature for feature, _ in keyed], avoid + outline.marks(board))
+    return "".join(outline.badge(x, y, number) for (_, number), (x, y) in zip(keyed, spots))
+
+
+def board_svg(board: boards.Board, scored: Iterable[boards.BoardFeature] = (),
+              colours: Mapping[str, str] | None = None, symbols: Mapping[str, Iterable[str]] | None = None,
+              numbers: Sequence[int | None] | None = None) -> str:
+    """A whole board: tiles turned in place, each scored feature outlined with its number
+    (``numbers``, one per feature, by default 1, 2, … in order; None for no number), the
+    border of every tile, then the figures.
+
+    Layers from the bottom: tiles, outlines, tile borders (so the tiles of a feature can be
+    counted through its outline), figures, numbers."""
+    colours, symbols, scored = colours or {}, symbols or {}, list(scored)
+    given = list(numbers) if numbers is not None else list(range(1, len(scored) + 1))
+    numbers = (given + [None] * len(scored))[:len(scored)]
+    xs = [p.x for p in board.placements] or [0]
+    ys = [p.y for p in board.placements] or [0]
+    parts = [f'<g transform="translate({p.x * SIZE},{p.y * SIZE})">'
+             f'{tile_body(board.tiles[p.tile], symbols.get(p.tile, ()), p.turn)}</g>' for p in board.placements]
+    # A numbered outline takes its number's colour; one without a number, a colour after them.
+    last = max([n for n in numbers if n is not None], default=0)
+    shades = [n if n is not None else last + k for k, n in enumerate(numbers, 1)]
+    parts += [outline.feature_outline(board, feature, key, number, shade)
+              for key, (feature, number, shade) in enumerate(zip(scored, numbers, shades), 1)]
+    parts += [f'<rect class="rs-border" x="{p.x * SIZE}" y="{p.y * SIZE}" width="100" height="100" fill="none" '
+              f'stroke="{BORDER}" stroke-width="2"/>' for p in board.placements]
+    figures, spots = _figures(board, colours)
+    parts += [figures, _numbers(board, scored, numbers, spots)]
     width, height = (max(xs) - min(xs) + 1) * SIZE, (max(ys) - min(ys) + 1) * SIZE
-    return _svg(width, height, "".join(parts), min(xs) * SIZE, min(ys) * SIZE)
+    return _svg(width, height, "".join(parts), min(xs) * SIZE, min(ys) * SIZE, margin=6)

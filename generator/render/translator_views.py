@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from markupsafe import Markup
 
 from generator.check import terms
-from generator.i18n.status import summarize, unit_status
+from generator.i18n.status import page_statuses, summarize, unit_status
 from generator.render.escape import attr, md_text
 from generator.render.glossary import marked
 
@@ -82,6 +82,9 @@ def dashboard(renderer: Renderer, lang: Lang) -> str:
             summary = summarize(project, code, doc)
             link = resolve.link(f"translate/{doc}.md") if doc in project.pages else None
             rows.append({"language": code, "title": md_text(title), "link": link, "summary": summary})
+        for page in page_statuses(project, code):  # hand-written pages, against their English page
+            link = resolve.link(page.page)
+            rows.append({"language": code, "title": md_text(page.page), "link": link, "summary": page.summary()})
     glossary_link = Markup(f"[{md_text(lang.ui_text('glossary.title'))}]({resolve.link('glossary.md')})")
     return renderer.render("translate_index.md.j2", path, title=lang.ui("translate.title"),
                            title_plain=lang.ui_text("translate.title"), rows=rows, glossary_link=glossary_link)
@@ -114,6 +117,12 @@ def premark(project: Project, docs: list[str]) -> None:
                     _marked(project, unit, status.translation.text, used, code)
 
 
+def _breakable(text: str) -> str:
+    """A unit id that may break after its dots and hyphens (``section.magic-figures.text``),
+    so that on a phone its column stays narrow without breaking inside a word."""
+    return re.sub(r"([.-])", r"\1<wbr>", str(text))  # str: joined as Markup, the <wbr> would be escaped
+
+
 def comparison(renderer: Renderer, lang: Lang, doc: str) -> str:
     project = renderer.project
     path = f"translate/{doc}.md"
@@ -126,24 +135,31 @@ def comparison(renderer: Renderer, lang: Lang, doc: str) -> str:
     # language, thousands per page, and string building is several times faster.
     rows: list[str] = []
     for unit in project.units[doc].values():
-        cells = []
+        cells, outdated = [], []
         # Glossary terms are marked in every column, so a translator sees which word answers which.
         used = terms.english_concepts(project.concepts, unit.text)
         for code in columns:
             status = unit_status(project, code, unit)
             text = _marked(project, unit, status.translation.text, used, code) if status.translation else ""
             hidden = "" if code in shown else " rs-col--hidden"
-            cells.append(f'<td lang="{code}" class="rs-col rs-col--{code} rs-state rs-state--{status.state}{hidden}">'
+            if status.state == "outdated":
+                outdated.append(code)
+            # data-rs-label names the column where a phone shows the row as a card (layout CSS).
+            cells.append(f'<td lang="{code}" class="rs-col rs-col--{code} rs-state rs-state--{status.state}{hidden}" data-rs-label="{code}">'
                          f'<span class="rs-state__label">{labels[status.state]}</span> {text}</td>')
         mine = unit_status(project, lang.code, unit)
         diff = ""
         if mine.state == "outdated" and mine.translation is not None:
             diff = f'<div class="rs-diff-words" title="{diff_title}">{word_diff(mine.translation.source_text, unit.text)}</div>'
         anchor = "u-" + re.sub(r"[^a-z0-9-]", "-", unit.id.lower())
-        rows.append(f'<tr id="{anchor}"><td><code>{md_text(unit.id)}</code><br><small lang="en">{md_text(unit.kind)}</small></td>'
-                    f'<td lang="en">{_marked(project, unit, unit.text, used, None)}{diff}</td>{"".join(cells)}</tr>')
+        # The "outdated only" filter (rulesite-compare.js) keeps the rows outdated in a language shown.
+        flagged = f' data-rs-outdated="{" ".join(outdated)}"' if outdated else ""
+        rows.append(f'<tr id="{anchor}"{flagged}><td><code>{_breakable(md_text(unit.id))}</code><br><small lang="en">{md_text(unit.kind)}</small></td>'
+                    f'<td lang="en" data-rs-label="English">{_marked(project, unit, unit.text, used, None)}{diff}</td>{"".join(cells)}</tr>')
     summary = summarize(project, lang.code, doc)
-    return renderer.render("translate_page.md.j2", path,
+    # The line that rules pages used to open with: how far each language has got with this page.
+    translations = [(code, summarize(project, code, doc)) for code in project.target_languages]
+    return renderer.render("translate_page.md.j2", path, translations=translations,
                            title=lang.ui("translate.compare-title", page=md_text(lang.page_title_text(doc))),
                            title_plain=lang.ui_text("translate.compare-title", page=lang.page_title_text(doc)),
                            doc=doc, rows=Markup("\n".join(rows)), languages=columns, shown=shown, summary=summary,

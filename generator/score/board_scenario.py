@@ -11,7 +11,7 @@ tables, as in the feature-level reader (:mod:`generator.score.scenario`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -34,6 +34,24 @@ Coordinate = Annotated[int, Field(ge=-MAX_PIECES, le=MAX_PIECES)]
 Square = Annotated[list[Coordinate], Field(min_length=2, max_length=2)]
 # A published total: bounded so that ``rulesite score`` always prints it exactly.
 Total = Annotated[int, Field(ge=-1_000_000_000, le=1_000_000_000)]
+GoodsKind = Literal[scorer.GOODS]  # type: ignore[valid-type]
+Tokens = Annotated[int, Field(ge=0, le=1000)]
+# Traders & Builders: player to the goods tokens they hold at the end of the game. A board
+# cannot show who completed each city with goods symbols, so a scenario states the tokens.
+Goods = Annotated[dict[PlayerName, dict[GoodsKind, Tokens]], Field(max_length=100)]
+GOODS_DOC = ("Traders & Builders, final scoring only: the goods tokens each player holds (player to wine, grain "
+             "and cloth counts). The player who completed a city with goods symbols took its tokens, whoever had "
+             "followers in it.")
+
+
+def goods_during_game(source: Source, base: PathKey, data: dict[str, Any]) -> list[Problem]:
+    """Goods tokens score only at the end of the game (the feature-level reader checks the same)."""
+    if data.get("goods") and data.get("scoring") == "during-game":
+        return [source.problem(base + ("goods",), "goods-during-game",
+                               "goods tokens score only at the end of the game; use scoring: final", at_key=True)]
+    return []
+
+
 # A side for what lies on sides, a half-edge for a field, or the name of a type that lies on its own square.
 Location = Literal[boards.SIDES + boards.HALVES + scorer.touching("none")]  # type: ignore[valid-type]
 
@@ -84,6 +102,7 @@ class BoardScenarioSpec(Strict):
     """The placed tiles."""
     figures: list[FigureSpec] = Field([], max_length=MAX_PIECES)
     """The figures on the board."""
+    goods: Goods | None = Field(None, description=GOODS_DOC)
     expect: dict[PlayerName, Total] | None = None
     """Published totals per player, confirmed by ``rulesite score``."""
 
@@ -102,12 +121,12 @@ def _figure_problems(source: Source, base: PathKey, spec: BoardScenarioSpec) -> 
     found = []
     for index, figure in enumerate(spec.figures):
         where = base + ("figures", index)
-        if figure.figure in boards.STRENGTH and figure.player is None:
+        if figure.figure in boards.OWNED and figure.player is None:
             found.append(source.problem(where, "missing-key", f"a {figure.figure} belongs to a player; give player"))
         if figure.figure in boards.MAGIC and figure.player is not None:
             found.append(source.problem(where + ("player",), "bad-value",
                                         f"the {figure.figure} belongs to no player"))
-    players = {f.player for f in spec.figures if f.figure in boards.STRENGTH and f.player}
+    players = {f.player for f in spec.figures if f.figure in boards.STRENGTH and f.player} | set(spec.goods or {})
     for player in spec.expect or {}:
         if player not in players:
             found.append(source.problem(base + ("expect", player), "unknown-player",
@@ -122,6 +141,14 @@ def _board(spec: BoardScenarioSpec, catalogue: Catalogue) -> boards.Board:
         types,
         tuple(boards.Placement(p.tile, p.at[0], p.at[1], p.turn) for p in spec.board),
         tuple(boards.Figure(f.figure, f.at[0], f.at[1], f.location, f.player or "") for f in spec.figures))
+
+
+def source_at(source: Source, base: PathKey) -> Any:
+    """The raw mapping at ``base`` of a parsed file, or None."""
+    data: Any = source.data
+    for key in base:
+        data = data.get(key) if isinstance(data, dict) else None
+    return data if isinstance(data, dict) else {}
 
 
 @dataclass(frozen=True)
@@ -144,6 +171,7 @@ def read_board_scenario(source: Source, base: PathKey, table: RulesetTable,
     for tile_id, tile in spec.tile_types.items():
         problems += type_problems(source, base + ("tile_types", tile_id), tile_id, tile.features)
     problems += _figure_problems(source, base, spec)
+    problems += goods_during_game(source, base, source_at(source, base))
     if spec.ruleset is not None and spec.ruleset not in table:
         problems.append(source.problem(base + ("ruleset",), "unknown-ruleset",
                                        f"no ruleset {spec.ruleset!r}; known: {', '.join(sorted(table))}"))
@@ -154,10 +182,11 @@ def read_board_scenario(source: Source, base: PathKey, table: RulesetTable,
     if found:
         return None, sorted({source.problem(base + p.path, p.code, p.message, at_key=p.at_key) for p in found})
     try:
-        scenario = boards.board_scenario(features, spec.scoring, spec.edition)
+        scenario = boards.board_scenario(features, spec.scoring, spec.edition, spec.goods)
     except scorer.ScoringError as exc:
         return None, [source.problem(base + ("board",), "impossible", str(exc))]
-    view = BoardView(board, tuple(features), tuple(boards.scored(features, spec.scoring)), boards.players(board))
+    players = tuple(sorted(set(boards.players(board)) | set(spec.goods or {})))
+    view = BoardView(board, tuple(features), tuple(boards.scored(features, spec.scoring)), players)
     name = spec.ruleset or table.for_edition(spec.edition)
     return BoardRead(scenario, name, dict(spec.expect) if spec.expect is not None else None, view), []
 
@@ -184,4 +213,6 @@ def describe_feature(feature: boards.BoardFeature) -> str:
             parts.append(f"the {flag}" if flag in scorer.FIGURES else f"with {'an' if flag == 'inn' else 'a'} {flag}")
     if feature.followers:
         parts.append("followers: " + ", ".join(f"{p} {s}" for p, s in feature.followers.items()))
+    if feature.pigs:
+        parts.append("pigs: " + ", ".join(feature.pigs))
     return "; ".join(parts)

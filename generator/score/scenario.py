@@ -19,7 +19,9 @@ The format (also described for editors in ``content/en/scenario-format.md``)::
       - type: field
         completed_cities: 2     # completed cities the field borders,
         cities: [a, b]          # or their names (needed only by the older farm rules)
+        pigs: [green]           # players whose pig is in the field (Traders & Builders)
         followers: {green: 1}
+    goods: {red: {wine: 2}}     # final only: goods tokens each player holds (Traders & Builders)
     expect: {red: 28, blue: 28} # optional: the published totals, confirmed by ``rulesite score``
 
 A scenario may instead give a board (``board:``, ``figures:`` and optional ``tile_types:``):
@@ -61,7 +63,15 @@ it is. Besides the schema codes of :mod:`generator.model.validate` (``unknown-ke
 ``unknown-ruleset``
     a ruleset id that the rulesets file does not define.
 ``unknown-player``
-    ``expect`` naming a player who has no follower in the scenario.
+    ``expect`` naming a player who has no follower in the scenario and holds no goods.
+``pig-without-farmer``
+    a pig in a field where its player has no farmer (Traders & Builders).
+``too-many-pigs``
+    one player's pig named twice; each player has one.
+``goods-during-game``
+    goods tokens in a scenario scored during the game; they score at its end.
+``rule-not-known``
+    a pig under a ruleset for which no source gives the pig's value.
 ``impossible``
     anything else the scorer refuses (a safety net; the checks above should come first).
 
@@ -77,7 +87,8 @@ from typing import Annotated, Any, Callable, Literal
 from pydantic import Field, create_model
 
 from generator import scorer
-from generator.score.board_scenario import BoardScenarioSpec, BoardView, Total, read_board_scenario
+from generator.score.board_scenario import (GOODS_DOC, BoardScenarioSpec, BoardView, Goods, Total, goods_during_game,
+                                            read_board_scenario)
 from generator.model.data import Strict
 from generator.core.problem import Problem
 from generator.check.rulesets import RulesetTable, builtin
@@ -142,6 +153,7 @@ class ScenarioSpec(Strict):
     """during-game: features a tile has just completed; final: what is left at the end of the game."""
     features: list[FeatureSpec] = Field(min_length=1, max_length=1000)
     """The features scored."""
+    goods: Goods | None = Field(None, description=GOODS_DOC)
     expect: dict[PlayerName, Total] | None = None
     """Published totals per player, confirmed by ``rulesite score``."""
 
@@ -288,6 +300,8 @@ def _check(source: Source, base: PathKey, data: Any, rulesets: RulesetTable) -> 
             found.append(source.problem(base + ("features", index, figure), scorer.too_many_code(figure),
                                         f"the game has one {figure}, already on feature {carriers[0] + 1}",
                                         at_key=True))
+    found += _check_pigs(source, base, features)
+    found += goods_during_game(source, base, data)
     ruleset = data.get("ruleset")
     if isinstance(ruleset, str) and ruleset and ruleset not in rulesets:
         found.append(source.problem(base + ("ruleset",), "unknown-ruleset",
@@ -296,6 +310,7 @@ def _check(source: Source, base: PathKey, data: Any, rulesets: RulesetTable) -> 
     if isinstance(expect, dict):
         players = {p for _, f in features if isinstance(f.get("followers"), dict)
                    for p, s in f["followers"].items() if is_int(s) and s > 0}
+        players |= set(data["goods"]) if isinstance(data.get("goods"), dict) else set()
         for player in expect:
             if player not in players:
                 found.append(source.problem(base + ("expect", player), "unknown-player",
@@ -303,12 +318,46 @@ def _check(source: Source, base: PathKey, data: Any, rulesets: RulesetTable) -> 
     return found
 
 
+def _check_pigs(source: Source, base: PathKey, features: list[tuple[int, dict[str, Any]]]) -> list[Problem]:
+    """One pig per player, each in a field where its player has a farmer."""
+    found, seen = [], set()
+    for index, feature in features:
+        pigs, followers = feature.get("pigs"), feature.get("followers")
+        if not isinstance(pigs, list) or feature.get("type") != "field":
+            continue
+        farmers = {p for p, s in followers.items() if is_int(s) and s > 0} if isinstance(followers, dict) else set()
+        for position, player in enumerate(pigs):
+            at = base + ("features", index, "pigs", position)
+            if not isinstance(player, str):
+                continue  # the schema reports a name that is not text
+            if player in seen:
+                found.append(source.problem(at, "too-many-pigs", f"{player} has one pig, and it is named already"))
+            elif player not in farmers:
+                found.append(source.problem(at, "pig-without-farmer",
+                                            f"the pig of {player} stands where {player} has no farmer"))
+            seen.add(player)
+    return found
+
+
+def pig_not_known(source: Source, base: PathKey, scenario: scorer.Scenario, rules: scorer.Ruleset,
+                  name: str) -> list[Problem]:
+    """A pig under a ruleset whose pig value no source gives: "not known", never a guessed total."""
+    if not scenario.has_pigs or scorer.pig_rate(rules) is not None:
+        return []
+    data = source.data
+    for key in base:
+        data = data.get(key) if isinstance(data, dict) else None
+    at = base + ("ruleset",) if isinstance(data, dict) and "ruleset" in data else base
+    return [source.problem(at, "rule-not-known",
+                           f"no source gives what the pig adds under ruleset {name!r}, so this cannot be scored")]
+
+
 def _to_feature(spec: FeatureSpec) -> scorer.Feature:
     return scorer.Feature(
         type=spec.type, followers=dict(spec.followers), tiles=spec.tiles or 0, pennants=spec.pennants,
         complete=spec.complete, cathedral=spec.cathedral, inn=spec.inn, mage=spec.mage, witch=spec.witch,
         completed_cities=spec.completed_cities if spec.completed_cities is not None else len(spec.cities or ()),
-        cities=tuple(spec.cities or ()))
+        cities=tuple(spec.cities or ()), pigs=tuple(spec.pigs or ()))
 
 
 def read_scenario(source: Source, base: PathKey = (), rulesets: RulesetTable | None = None,
@@ -328,6 +377,9 @@ def read_scenario(source: Source, base: PathKey = (), rulesets: RulesetTable | N
         read, problems = read_board_scenario(source, base, table, tiles if tiles is not None else Catalogue())
         if read is None:
             return None, problems
+        unknown = pig_not_known(source, base, read.scenario, table.rules(read.ruleset), read.ruleset)
+        if unknown:
+            return None, unknown
         return ScenarioDoc(read.scenario, read.ruleset, table.rules(read.ruleset), read.expect, source, base,
                            board=read.view), []
     spec, problems = validate(source, ScenarioSpec, base)
@@ -342,11 +394,14 @@ def read_scenario(source: Source, base: PathKey = (), rulesets: RulesetTable | N
             return None, [source.problem(base + ("features", index) + ((exc.field,) if exc.field else ()),
                                          "impossible", str(exc))]
     try:
-        scenario = scorer.Scenario(tuple(features), spec.scoring, spec.edition)
+        scenario = scorer.Scenario(tuple(features), spec.scoring, spec.edition, goods=spec.goods or {})
     except scorer.ScoringError as exc:
         path = base + (("features", exc.feature) if exc.feature is not None else ())
         return None, [source.problem(path, "impossible", str(exc))]
     name = spec.ruleset or table.for_edition(spec.edition)
+    unknown = pig_not_known(source, base, scenario, table.rules(name), name)
+    if unknown:
+        return None, unknown
     return ScenarioDoc(scenario, name, table.rules(name), dict(spec.expect) if spec.expect is not None else None,
                        source, base), []
 

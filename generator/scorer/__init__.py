@@ -7,7 +7,7 @@ objects; here only the rules live, so they can be tested on their own.
 
 from __future__ import annotations
 
-from generator.scorer.compute import FARM_SCORERS, majority, score
+from generator.scorer.compute import FARM_SCORERS, majority, pig_rate, score
 from generator.scorer.explain import STEP_TEMPLATES, describe, explain
 from generator.scorer.features import (
                     ATTRIBUTES,
@@ -17,6 +17,7 @@ from generator.scorer.features import (
                     FEATURE_TYPES,
                     FIGURES,
                     FLAGS,
+                    GOODS,
                     SCORINGS,
                     Feature,
                     FeatureKind,
@@ -36,8 +37,8 @@ from generator.scorer.ruleset import FARM_METHODS, STANDARD, FarmRules, Ruleset,
 
 __all__ = [
     "ATTRIBUTES", "CLOISTER_TILES", "EDITIONS", "FARM_METHODS", "FARM_SCORERS", "FEATURE_KINDS", "FEATURE_TYPES",
-    "FIGURES", "FLAGS", "FeatureKind", "carriers", "is_int", "misplaced", "only_code", "too_many_code", "touching",
+    "FIGURES", "FLAGS", "GOODS", "FeatureKind", "carriers", "is_int", "misplaced", "only_code", "too_many_code", "touching",
     "SCORINGS", "STANDARD", "STEP_TEMPLATES",
     "FarmRules", "Feature", "FeatureResult", "Result", "Ruleset", "Scenario", "ScoringError", "SmallCity", "Step",
-    "describe", "explain", "majority", "score",
+    "describe", "explain", "majority", "pig_rate", "score",
 ]

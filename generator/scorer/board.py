@@ -31,7 +31,11 @@ HALVES: tuple[str, ...] = ("NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR")
 # Every type of the scorer's table can be printed on a tile.
 TILE_FEATURES: tuple[str, ...] = FEATURE_TYPES
 STRENGTH = {"follower": 1, "large-follower": 2}
-FIGURES: tuple[str, ...] = (*STRENGTH, *MAGIC)
+# Traders & Builders: a player's pig stands in a field beside their farmer and adds no strength.
+PIG = "pig"
+# The figures that belong to a player: the followers and the pig.
+OWNED: tuple[str, ...] = (*STRENGTH, PIG)
+FIGURES: tuple[str, ...] = (*STRENGTH, *MAGIC, PIG)
 # What a feature may touch, by how the table says it lies on a tile.
 _EDGES = {"sides": SIDES, "halves": HALVES, "none": ()}
 STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
@@ -110,6 +114,8 @@ class BoardFeature:
     mage: bool = False
     witch: bool = False
     followers: Mapping[str, int] = field(default_factory=dict)
+    pigs: tuple[str, ...] = ()
+    """Field only: the players whose pig stands in it."""
     figures: tuple[int, ...] = ()
     """Indexes into the board's figures."""
     cities: tuple[str, ...] = ()
@@ -353,10 +359,12 @@ def _place_figures(layout: _Layout, joiner: _Joiner) -> dict[tuple[int, int], li
             layout.problems.append(BoardProblem("figure-location", f"the tile on {[figure.x, figure.y]} has nothing "
                                                 f"at {figure.location!r} (as it lies, turned)", where + ("location",)))
             continue
-        if figure.figure in MAGIC and kind not in carriers(figure.figure):
+        allowed = carriers(figure.figure) if figure.figure in MAGIC else None
+        if figure.figure == PIG:
+            allowed = carriers("pigs")
+        if allowed is not None and kind not in allowed:
             layout.problems.append(BoardProblem("figure-location", f"the {figure.figure} stands on a "
-                                                f"{' or a '.join(carriers(figure.figure))}, not on a {kind}",
-                                                where + ("location",)))
+                                                f"{' or a '.join(allowed)}, not on a {kind}", where + ("location",)))
             continue
         on.setdefault(joiner.root(node), []).append(number)
     return on
@@ -375,6 +383,27 @@ def _check_magic(layout: _Layout, on: Mapping[tuple[int, int], list[int]]) -> No
             layout.problems.append(BoardProblem("mage-and-witch", "the mage and the witch are never on the same "
                                                 "feature, but these two are joined into one",
                                                 ("figures", kinds[MAGIC[-1]], "location")))
+    _check_pigs(layout, on)
+
+
+def _check_pigs(layout: _Layout, on: Mapping[tuple[int, int], list[int]]) -> None:
+    """One pig per player, each in a field where its player has a farmer."""
+    figures = layout.board.figures
+    first: dict[str, int] = {}
+    for number, figure in enumerate(figures):
+        if figure.figure != PIG:
+            continue
+        if figure.player in first:
+            layout.problems.append(BoardProblem("too-many-pigs", f"{figure.player} has one pig, already placed as "
+                                                f"figure {first[figure.player] + 1}", ("figures", number, "figure")))
+        first.setdefault(figure.player, number)
+    for numbers in on.values():
+        farmers = {figures[n].player for n in numbers if figures[n].figure in STRENGTH}
+        for n in numbers:
+            if figures[n].figure == PIG and figures[n].player not in farmers:
+                layout.problems.append(BoardProblem("pig-without-farmer", f"the pig of {figures[n].player} stands in "
+                                                    f"a field where {figures[n].player} has no farmer",
+                                                    ("figures", n, "location")))
 
 
 def _cells(layout: _Layout, segments: Iterable[tuple[int, int]], kind: str) -> tuple[tuple[int, int], ...]:
@@ -450,6 +479,7 @@ def _build(layout: _Layout, joiner: _Joiner, on: Mapping[tuple[int, int], list[i
             mage=any(figures[n].figure == "mage" for n in standing),
             witch=any(figures[n].figure == "witch" for n in standing),
             followers=dict(sorted(followers.items())), figures=tuple(standing), cities=cities,
+            pigs=tuple(sorted({figures[n].player for n in standing if figures[n].figure == PIG})),
             segments=tuple(segments)))
     return found
 
@@ -477,9 +507,12 @@ def scored(features: Iterable[BoardFeature], scoring: str) -> list[BoardFeature]
     return [f for f in features if f.has_figure]
 
 
-def board_scenario(features: list[BoardFeature], scoring: str, edition: str) -> Scenario:
+def board_scenario(features: list[BoardFeature], scoring: str, edition: str,
+                   goods: Mapping[str, Mapping[str, int]] | None = None) -> Scenario:
+    """The scenario a board gives; ``goods`` are the tokens each player holds, which a board cannot show."""
     chosen = scored(features, scoring)
-    return Scenario(tuple(f.to_feature() for f in chosen), scoring, edition)  # type: ignore[arg-type]
+    return Scenario(tuple(f.to_feature() for f in chosen), scoring, edition,  # type: ignore[arg-type]
+                    goods=goods or {})
 
 
 def players(board: Board) -> tuple[str, ...]:

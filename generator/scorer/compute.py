@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Callable, Mapping, Sequence
 
-from generator.scorer.features import Feature, FeatureResult, Result, Scenario, Step
+from generator.scorer.features import GOODS, Feature, FeatureResult, Result, Scenario, ScoringError, Step
 from generator.scorer.ruleset import STANDARD, Ruleset
 
 FarmScorer = Callable[[Sequence[tuple[int, Feature]], Ruleset], list[FeatureResult]]
@@ -118,13 +118,42 @@ def _field_step(feature: Feature, rules: Ruleset) -> tuple[int, Step]:
     return points, Step("field", {"cities": feature.completed_cities, "rate": rate, "points": points})
 
 
+def pig_rate(rules: Ruleset) -> int | None:
+    """The pig's extra points per city under ``rules``; None where no source gives them.
+
+    The first farm rule scores each city on its own, by the farmers of every field around
+    it; no rule book says what a pig in one of those fields adds, so none is assumed.
+    """
+    if rules.farm.method == "per-city":
+        return None
+    return rules.pig_per_city
+
+
+def _with_pigs(feature: Feature, rules: Ruleset, awarded: dict[str, int], cities: Mapping[str, int],
+               steps: list[Step]) -> None:
+    """Add the pig's points for every winner whose pig is in the field; ``cities`` counts the cities each scores."""
+    pigs = [p for p in feature.pigs if p in awarded]
+    if not pigs:
+        return
+    rate = pig_rate(rules)
+    if rate is None:
+        raise ScoringError("no source gives what the pig adds under this ruleset's farm rules", field="pigs")
+    for player in pigs:
+        before = awarded[player]
+        awarded[player] = before + cities[player] * rate
+        steps.append(Step("pig", {"player": player, "before": before, "cities": cities[player], "rate": rate,
+                                  "points": awarded[player]}))
+
+
 def _farm_per_field(fields: Sequence[tuple[int, Feature]], rules: Ruleset) -> list[FeatureResult]:
     results = []
     for index, feature in fields:
         points, step = _field_step(feature, rules)
         winners, strength = majority(feature.followers)
-        results.append(FeatureResult(index, "field", points, winners, {p: points for p in winners},
-                                     (step, _majority_step(winners, strength, points))))
+        steps = [step, _majority_step(winners, strength, points)]
+        awarded = {p: points for p in winners}
+        _with_pigs(feature, rules, awarded, {p: feature.completed_cities for p in winners}, steps)
+        results.append(FeatureResult(index, "field", points, winners, awarded, tuple(steps)))
     return results
 
 
@@ -137,21 +166,26 @@ def _farm_per_field_city_once(fields: Sequence[tuple[int, Feature]], rules: Rule
         winners, strength = majority(feature.followers)
         steps = [step, _majority_step(winners, strength, points)]
         cities = set(_cities_of(index, feature))
-        awarded = {}
+        awarded, new = {}, {}
         for player in winners:
             already = scored.setdefault(player, set())
             repeated = len(cities & already)
             awarded[player] = points - repeated * rate
+            new[player] = len(cities) - repeated
             if repeated:
                 steps.append(Step("field-city-once", {"player": player, "repeated": repeated, "rate": rate,
                                                       "before": points, "points": awarded[player]}))
             already |= cities
+        # The pig adds to the cities the player scores with this field, not to those already counted.
+        _with_pigs(feature, rules, awarded, new, steps)
         results.append(FeatureResult(index, "field", points, winners, awarded, tuple(steps)))
     return results
 
 
 def _farm_per_city(fields: Sequence[tuple[int, Feature]], rules: Ruleset) -> list[FeatureResult]:
     rate = rules.farm.points_per_city
+    if any(feature.pigs for _, feature in fields):
+        raise ScoringError("no source gives what the pig adds when each city is scored on its own", field="pigs")
     # City name to each player's farmer strength summed over every field touching it.
     farmers: dict[str, dict[str, int]] = {}
     for index, feature in fields:
@@ -177,15 +211,37 @@ FARM_SCORERS: dict[str, FarmScorer] = {
 }
 
 
+def _goods(goods: Mapping[str, Mapping[str, int]], rules: Ruleset) -> list[FeatureResult]:
+    """Each kind of goods to the players holding the most tokens of it; nothing when nobody holds one."""
+    points, results = rules.goods_majority_points, []
+    for kind in GOODS:
+        held = {p: g.get(kind, 0) for p, g in sorted(goods.items())}
+        listed = ", ".join(f"{p} {n}" for p, n in held.items() if n > 0) or "0"
+        winners, tokens = majority(held)
+        if not winners:
+            outcome = Step("goods-none", {"points": points})
+        elif len(winners) == 1:
+            outcome = Step("goods-majority", {"player": winners[0], "tokens": tokens, "points": points})
+        else:
+            outcome = Step("goods-tie", {"players": ", ".join(winners), "tokens": tokens, "points": points})
+        # The kind of goods is in the step's code, so each language names it in its own words.
+        steps = (Step(f"goods-{kind}", {"holdings": listed}), outcome)
+        results.append(FeatureResult(None, "goods", points, winners, {p: points for p in winners}, steps,
+                                     name=kind))
+    return results
+
+
 def score(scenario: Scenario, ruleset: Ruleset = STANDARD) -> Result:
-    """Score every feature of ``scenario`` under ``ruleset``."""
+    """Score every feature of ``scenario`` under ``ruleset``, then the goods tokens it states."""
     results = [_score_feature(i, f, ruleset) for i, f in enumerate(scenario.features) if f.type != "field"]
     fields = [(i, f) for i, f in enumerate(scenario.features) if f.type == "field"]
     if fields:
         results += FARM_SCORERS[ruleset.farm.method](fields, ruleset)
-    # Scenario order; cities scored on their own (no feature index) come last.
+    # Scenario order; cities scored on their own (no feature index) come last, then the goods.
     results.sort(key=lambda r: (r.feature is None, r.feature or 0))
-    players = sorted({p for f in scenario.features for p, s in f.followers.items() if s > 0})
+    if scenario.goods:
+        results += _goods(scenario.goods, ruleset)
+    players = sorted({p for f in scenario.features for p, s in f.followers.items() if s > 0} | set(scenario.goods))
     totals = {p: sum(r.awarded.get(p, 0) for r in results) for p in players}
     steps = [step for r in results for step in r.steps]
     steps += [Step("total", {"player": p, "points": points}) for p, points in totals.items()]

@@ -29,6 +29,7 @@ STEP_TEMPLATES: dict[str, str] = {
     "field-city-once": ("{player} already scored {repeated} of these cities with another field: "
                         "{before} − {repeated} × {rate} = {points}"),
     "farm-city": "completed city {city}, farmer strength around it: {strengths}",
+    "pig": "{player} has a pig in this field: {before} + {cities} cities × {rate} = {points}",
     # The mage and the witch.
     "mage": "mage: {before} + {tiles} tiles × {rate} = {points}",
     "mage-rescue": ("mage on an unfinished road with an inn or city with a cathedral: "
@@ -40,6 +41,13 @@ STEP_TEMPLATES: dict[str, str] = {
     "majority": "{player} has the most strength ({strength}) and scores {points}",
     "tie": "{players} tie with strength {strength}; each scores {points}",
     "no-follower": "nobody has a follower here, so the {points} points go to no one",
+    # Traders & Builders: the goods tokens at the end of the game.
+    "goods-wine": "wine tokens held: {holdings}",
+    "goods-grain": "grain tokens held: {holdings}",
+    "goods-cloth": "cloth tokens held: {holdings}",
+    "goods-majority": "{player} holds the most of them ({tokens}) and scores {points}",
+    "goods-tie": "{players} hold the most of them ({tokens} each); each scores {points}",
+    "goods-none": "nobody holds one, so the {points} points go to no one",
     "total": "{player}: total {points}",
 }
 

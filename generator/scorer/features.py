@@ -9,7 +9,7 @@ never be able to compute a total for something that cannot happen on a table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal, Mapping
 
@@ -22,6 +22,8 @@ EDITIONS: tuple[str, ...] = ("C1", "C2", "C3")
 SCORINGS: tuple[str, ...] = ("during-game", "final")
 # A cloister tile and its eight neighbours.
 CLOISTER_TILES = 9
+# The kinds of goods token of Traders & Builders, in the order the rule books list them.
+GOODS: tuple[str, ...] = ("wine", "grain", "cloth")
 
 
 # --------------------------------------------------------------------------- the feature table
@@ -61,6 +63,7 @@ ATTRIBUTES: Mapping[str, str] = MappingProxyType({
     "witch": "the witch stands on it (Mage & Witch)",
     "completed_cities": "how many completed cities it borders",
     "cities": "names of the completed cities it borders, so older farm rules can tell when two fields share one",
+    "pigs": "players whose pig stands in it (Traders & Builders); each also has a farmer there",
 })
 """Optional attribute -> what it says, in words (for the schema and the docs)."""
 
@@ -68,7 +71,7 @@ FEATURE_KINDS: Mapping[str, FeatureKind] = MappingProxyType({
     "city": FeatureKind("city", True, None, True, True, ("pennants", "cathedral", "mage", "witch"), "sides"),
     "road": FeatureKind("road", True, None, True, True, ("inn", "mage", "witch"), "sides"),
     "cloister": FeatureKind("cloister", True, CLOISTER_TILES, False, True, (), "none"),
-    "field": FeatureKind("field", False, None, False, False, ("completed_cities", "cities"), "halves"),
+    "field": FeatureKind("field", False, None, False, False, ("completed_cities", "cities", "pigs"), "halves"),
 })
 FEATURE_TYPES: tuple[str, ...] = tuple(FEATURE_KINDS)
 # The figures the game has one of; two on one feature, or one twice, is impossible.
@@ -139,11 +142,14 @@ class Feature:
     completed_cities: int = 0
     cities: tuple[str, ...] = ()
     """Names of the completed cities a field borders; only the older farm rules need them."""
+    pigs: tuple[str, ...] = ()
+    """Players whose pig stands in this field (Traders & Builders); the pig adds no strength."""
 
     def __post_init__(self) -> None:
         # A private copy: a caller mutating its dict afterwards must not change a score.
         object.__setattr__(self, "followers", MappingProxyType(dict(self.followers)))
         object.__setattr__(self, "cities", tuple(self.cities))
+        object.__setattr__(self, "pigs", tuple(self.pigs))
         if self.cities and self.completed_cities == 0:
             object.__setattr__(self, "completed_cities", len(self.cities))
         for problem, name in self._problems():
@@ -196,6 +202,7 @@ class Feature:
                 found.append((misplaced(name, kind), name))
         if self.mage and self.witch:
             found.append(("the mage and the witch are never on the same feature", "witch"))
+        found += _pig_problems(self.pigs, self.followers)
         return found
 
     @property
@@ -204,6 +211,35 @@ class Feature:
         if self.type == "cloister":
             return self.tiles == CLOISTER_TILES
         return self.complete
+
+
+def _pig_problems(pigs: tuple[str, ...], followers: Mapping[str, int]) -> list[tuple[str, str]]:
+    """Each player has one pig, and places it only in a field where they already have a farmer."""
+    found = []
+    if len(set(pigs)) != len(pigs):
+        found.append(("a player has one pig, but this field names one player's pig twice", "pigs"))
+    for player in dict.fromkeys(pigs):
+        if not isinstance(player, str) or not player:
+            found.append((f"player names must be non-empty text, not {player!r}", "pigs"))
+        elif followers.get(player, 0) <= 0:
+            found.append((f"the pig of {player} stands where {player} has no farmer", "pigs"))
+    return found
+
+
+def goods_problems(goods: Mapping[str, Mapping[str, int]]) -> list[tuple[str, str]]:
+    """What is wrong with the goods tokens a scenario says each player holds."""
+    found = []
+    for player, held in goods.items():
+        if not isinstance(player, str) or not player or not isinstance(held, Mapping):
+            found.append((f"goods are given per player as a mapping of goods to tokens, not {player!r}", "goods"))
+            continue
+        for kind, count in held.items():
+            if kind not in GOODS:
+                found.append((f"{kind!r} is not one of the goods {', '.join(GOODS)}", "goods"))
+            elif not is_int(count) or count < 0:
+                found.append((f"{player} holds {count!r} {kind} tokens; a count is a whole number of at least 0",
+                              "goods"))
+    return found
 
 
 # The attributes that are true or false (an inn, a cathedral, the mage, the witch): what a
@@ -218,11 +254,21 @@ class Scenario:
     features: tuple[Feature, ...]
     scoring: Scoring
     edition: str = EDITIONS[-1]
+    goods: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    """Traders & Builders: the goods tokens each player holds at the end of the game (player to
+    goods to count). Who completed a city with goods symbols (its trader) took them, whatever the
+    followers in it; the scenario states the result rather than the game that led to it."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "features", tuple(self.features))
         if self.scoring not in SCORINGS:
             raise ScoringError(f"scoring {self.scoring!r} is not one of {', '.join(SCORINGS)}", field="scoring")
+        for problem, name in goods_problems(self.goods):
+            raise ScoringError(problem, field=name)
+        object.__setattr__(self, "goods", MappingProxyType({p: MappingProxyType(dict(g))
+                                                            for p, g in self.goods.items()}))
+        if self.goods and self.scoring != "final":
+            raise ScoringError("goods tokens score only at the end of the game; use scoring: final", field="goods")
         for index, feature in enumerate(self.features):
             if not isinstance(feature, Feature):
                 raise ScoringError(f"feature {index + 1} is not a Feature", feature=index)
@@ -238,6 +284,18 @@ class Scenario:
                 raise ScoringError(f"there is only one {figure}, but features "
                                    f"{', '.join(str(i + 1) for i in holders)} all have it",
                                    feature=holders[1], field=figure)
+        pigs: dict[str, int] = {}
+        for index, feature in enumerate(self.features):
+            for player in feature.pigs:
+                if player in pigs and pigs[player] != index:
+                    raise ScoringError(f"{player} has one pig, already in feature {pigs[player] + 1}",
+                                       feature=index, field="pigs")
+                pigs[player] = index
+
+    @property
+    def has_pigs(self) -> bool:
+        """Whether a pig stands anywhere in the scenario."""
+        return any(feature.pigs for feature in self.features)
 
 
 @dataclass(frozen=True)

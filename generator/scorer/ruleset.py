@@ -66,6 +66,11 @@ class Ruleset:
                                                   "unfinished inn road or cathedral city (Big Box 4).")
     witch_divisor: int = rule(2, "The witch divides the feature's points by this, rounding up, after inn or "
                                  "cathedral.", minimum=1)
+    goods_majority_points: int = rule(10, "Traders & Builders: points at the end of the game, for each kind of "
+                                          "goods, to every player holding the most tokens of it (ties included).")
+    pig_per_city: int | None = rule(1, "Traders & Builders: extra points per completed city for a player who scores "
+                                       "a field holding their pig; null where no source gives the pig's value under "
+                                       "this ruleset's farm rules.")
 
     def __post_init__(self) -> None:
         _check_fields(self)
@@ -81,7 +86,9 @@ def _check_fields(rules: object, prefix: str = "") -> None:
     """Every number a whole number of at least its field's minimum, every switch true or false."""
     for item in fields(rules):  # type: ignore[arg-type]
         value, name = getattr(rules, item.name), prefix + item.name
-        if item.type == "int" and (not is_int(value) or value < item.metadata["minimum"]):
+        if item.type == "int | None" and value is None:
+            continue  # not known: the scorer refuses what would need the number
+        if item.type in ("int", "int | None") and (not is_int(value) or value < item.metadata["minimum"]):
             raise ScoringError(f"{name} must be a whole number of at least {item.metadata['minimum']}, "
                                f"not {value!r}", field=name)
         if item.type == "bool" and not isinstance(value, bool):

@@ -25,11 +25,14 @@ from generator.core.problem import DataError, Problem
 from generator.project import Project, load_checked
 from generator.output.site_writer import SiteWriter
 from generator.render import html_page
+from generator.render import abbreviations
 from generator.render.escape import html_text
+from generator.render.language import Lang
 from generator.render.generate import LanguageSite, render_language
 from generator.render.memo import RenderMemo
 from generator.core.vocabulary import LANGUAGE_CODE
-from generator.site import patches
+from generator.site import offline as offline_site
+from generator.site import patches, search
 
 # Material has a lunr stemmer for these; for the others (Polish, Czech) no stemmer is
 # applied at all, rather than an English one, and punctuation splits words so that
@@ -132,25 +135,34 @@ def mkdocs_settings(generated: Generated, site_url: str | None = None) -> dict[s
         "extra": {
             "alternate": [{"name": native, "lang": code, "link": f"../{code}/"} for code, native in generated.languages],
             "rulesite": {"source": project.source_language, "default": project.languages[0],
-                         "strings": site.strings},
+                         "strings": site.strings,
+                         # The abbr extension's glossary: site.yaml's abbreviations, explained in this language.
+                         "abbreviations": abbreviations.glossary(Lang(project, site.code)),
+                         "search": search.index_config(project, site.code)},
         },
     }
     if site_url:
         settings["site_url"] = site_url.rstrip("/") + f"/{site.code}/"
+        # The hreflang links (theme/main.html) are full addresses where the address is known.
+        settings["extra"]["rulesite"]["site_root"] = site_url.rstrip("/") + "/"
     return settings
 
 
 def write_config(root: Path, path: Path, generated: Generated, *, site_url: str | None = None,
-                 site_dir: Path | None = None, prebuilt: Path | None = None) -> Path:
+                 site_dir: Path | None = None, prebuilt: Path | None = None, offline: bool = False) -> Path:
     """A MkDocs configuration for one language at ``path``, inheriting mkdocs.yml.
 
     With ``prebuilt`` (``rulesite build``) the plugin reads Markdown already rendered and the
     navigation is fixed here; without it (``rulesite serve``) the plugin renders on every
-    rebuild and sets the navigation itself.
+    rebuild and sets the navigation itself. An ``offline`` site is one to open from disk
+    (:mod:`generator.site.offline`).
     """
     code = generated.site.code
     settings = mkdocs_settings(generated, site_url)
     plugin: dict[str, Any] = {"lang": code, "root": str(root.resolve())}
+    if offline:
+        plugin["offline"] = True
+        settings["extra"]["polyfills"] = offline_site.POLYFILLS  # Material loads these before its bundle
     if prebuilt is None:
         del settings["nav"]
     else:
@@ -174,8 +186,9 @@ def write_config(root: Path, path: Path, generated: Generated, *, site_url: str 
 
 def translate_settings(config: Any) -> Any:
     """Words that mkdocs.yml gives in English only, in this build's language: the colour
-    scheme toggles, the permalink title and the footnotes' back link (``config`` is the
-    MkDocs configuration the plugin's ``on_config`` receives)."""
+    scheme toggles, the permalink title and the footnotes' back link; and the ``abbr``
+    extension's glossary of abbreviations (``config`` is the MkDocs configuration the
+    plugin's ``on_config`` receives)."""
     strings = config.extra["rulesite"]["strings"]
     for option in config.theme.get("palette") or []:
         toggle = option.get("toggle") if isinstance(option, dict) else None
@@ -186,6 +199,9 @@ def translate_settings(config: Any) -> Any:
         config.mdx_configs["toc"]["permalink_title"] = strings["toc.permalink"]
     if "footnotes" in config.mdx_configs:
         config.mdx_configs["footnotes"]["BACKLINK_TITLE"] = strings["footnote.backlink"]
+    glossary = config.extra["rulesite"].get("abbreviations")
+    if glossary and "abbr" in config.markdown_extensions:
+        config.mdx_configs["abbr"] = {**config.mdx_configs.get("abbr", {}), "glossary": dict(glossary)}
     return config
 
 
@@ -513,14 +529,18 @@ def choose_pages(paths: Iterable[str], lang: str, source: str, languages: Iterab
     return choice
 
 
-def fallback_page(text: str) -> str:
-    """A source-language hand-written page shown in another language: marked, tagged lang="en"."""
+def fallback_page(text: str, contributors: bool = False) -> str:
+    """A source-language hand-written page shown in another language: marked, tagged lang="en".
+
+    A players' page stays out of this language's search index, so that a player's results
+    are never in another language; a contributors' page (``contributors``) stays in, since
+    only the contributors' own search, which has no page of this language, shows it."""
     from mkdocs.utils.meta import get_data
 
     body, meta = get_data(text)
     meta = dict(meta or {})
     meta["rulesite_fallback"] = True
-    # English text stays out of this language's search index: no mixed results.
-    meta["search"] = {"exclude": True}
+    if not contributors:
+        meta["search"] = {"exclude": True}
     front = yaml.safe_dump(meta, allow_unicode=True, sort_keys=True)
     return f"---\n{front}---\n\n<div lang=\"en\" markdown>\n\n{body}\n\n</div>\n"

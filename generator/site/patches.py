@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import json
 import os
 import re
 from contextlib import contextmanager
@@ -57,6 +58,7 @@ PATCHED = [
     ("material.plugins.search.plugin", "SearchPlugin", "search_index"),
     ("material.plugins.search.plugin", "SearchIndex", "add_entry_from_context"),
     ("material.plugins.search.plugin", "SearchIndex", "entries"),
+    ("material.plugins.search.plugin", "SearchIndex", "generate_search_index"),
 ]
 PATCHED_BY_THE_PREVIEW = [
     ("mkdocs.structure.files", "File", "is_modified"),
@@ -237,6 +239,24 @@ def index_search_through(plugins: Any, wrap: Callable[[Any, Callable[[Any], None
         index = getattr(plugin, "search_index", None)
         if index is not None and hasattr(index, "add_entry_from_context"):
             index.add_entry_from_context = wrap(index, index.add_entry_from_context)
+
+
+def search_index_config(plugins: Any, extra: dict[str, Any]) -> None:
+    """Material writes only its own settings into the search index's ``config``, which is all
+    of the index its page hands to the search worker; ``extra`` goes in beside them, as
+    ``config.rulesite`` (see :mod:`generator.site.search`), on this build's index."""
+    for plugin in plugins.values():
+        index = getattr(plugin, "search_index", None)
+        if index is None or not hasattr(index, "generate_search_index"):
+            continue
+        generate = index.generate_search_index
+
+        def with_extra(prev: Any, generate: Callable[[Any], str] = generate) -> str:
+            data = json.loads(generate(prev))
+            data["config"]["rulesite"] = extra
+            return json.dumps(data, separators=(",", ":"), default=str)  # as Material writes it
+
+        index.generate_search_index = with_extra
 
 
 # --------------------------------------------------------------------------- the preview

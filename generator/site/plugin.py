@@ -17,17 +17,20 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
+from mkdocs import utils as mkdocs_utils
 from mkdocs.utils import normalize_url
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
 from generator.site import adapter as mkdocs_adapter
+from generator.site import offline as offline_site
 from generator.site import patches
 from generator.cache import page_cache
 from generator.site import raw_html
 from generator.read import source as reader
 from generator.core.problem import DataError, StageFailed
 from generator.render import html_page
+from generator.render.generate import CONTRIBUTORS_PAGES
 from generator.render.escape import escape_fields, escape_titles
 
 log = logging.getLogger("mkdocs.plugins.rulesite")
@@ -42,6 +45,8 @@ class RulesiteConfig(Config):
     """Folder of Markdown already generated for this language; unset: generate on every build."""
     cache = c.Type(bool, default=True)
     """Reuse unchanged pages' HTML from the last build (build/page-cache/; see generator/cache/page_cache.py)."""
+    offline = c.Type(bool, default=False)
+    """A site to open from disk: links to folders made links to files, search as a script (generator/site/offline.py)."""
 
 
 class RulesitePlugin(BasePlugin[RulesiteConfig]):
@@ -70,6 +75,7 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
             self.lang = self.config.lang or config.theme["language"]
             self.source = config.extra["rulesite"]["source"]
             self.codes = {alt["lang"] for alt in config.extra.get("alternate", [])} | {self.lang}
+            patches.search_index_config(config.plugins, config.extra["rulesite"]["search"])
             return mkdocs_adapter.translate_settings(config)
         try:
             generated = mkdocs_adapter.generate(self.root, self.config.lang)
@@ -88,6 +94,7 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
         config.extra.update(settings["extra"])
         if not config.nav:
             config.nav = settings["nav"]
+        patches.search_index_config(config.plugins, config.extra["rulesite"]["search"])
         return mkdocs_adapter.translate_settings(config)
 
     def on_pre_build(self, config: MkDocsConfig) -> None:
@@ -129,9 +136,19 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
     def on_post_page(self, output: str, page, config: MkDocsConfig) -> str:
         if self.cache:
             self.cache.after_page(page, output)
+        if self.config.offline:  # after the cache, which keeps the page as a server build has it
+            output = offline_site.file_links(output)
         return self.dirty.page(page, output) if self.dirty else output
 
     def on_post_build(self, config: MkDocsConfig) -> None:
+        if self.config.offline:  # after the search plugin's, which comes first in the list
+            site = Path(config.site_dir)
+            index = site / "search" / "search_index.json"
+            if index.is_file():
+                script = offline_site.search_script(index.read_text(encoding="utf-8"))
+                mkdocs_utils.write_file(script.encode("utf-8"), str(index.with_suffix(".js")))
+            sources = offline_site.worker_sources(site).encode("utf-8")
+            mkdocs_utils.write_file(sources, str(site / offline_site.SOURCES))
         if self.dirty:
             self.dirty.finish()
         if self.cache:
@@ -162,7 +179,8 @@ class RulesitePlugin(BasePlugin[RulesiteConfig]):
             raw, _ = reader.read_bytes(Path(by_path[path].abs_src_path), path, self.root)
             if raw is not None:  # read a moment ago by the check, unless it has just changed
                 text = raw.decode("utf-8", errors="replace")
-                kept.append(File.generated(config, rest, content=mkdocs_adapter.fallback_page(text)))
+                contributors = rest.startswith(CONTRIBUTORS_PAGES)
+                kept.append(File.generated(config, rest, content=mkdocs_adapter.fallback_page(text, contributors)))
         # In path order: the build reads its pages from disk, the preview from memory, and the
         # order of the pages is the order of the search index and the sitemap.
         for path, content in sorted(self.files.items()):

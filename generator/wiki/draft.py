@@ -193,6 +193,8 @@ class SiteIndex:
     pages: list[PageInfo]
     symbols_tiles: dict[str, list[tuple[str, dict[str, int], frozenset[str]]]] = field(default_factory=dict)
     """Expansion id to its catalogue tiles: (tile id, counts per edition, symbols), in catalogue order."""
+    releases: dict[str, frozenset[str]] = field(default_factory=dict)
+    """Expansion id to the printings its pages list as releases (``info.releases``)."""
     _titled: dict[str, str] | None = field(default=None, repr=False, compare=False)
 
     def publisher(self, name: str) -> str | None:

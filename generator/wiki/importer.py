@@ -158,7 +158,14 @@ def site_index(project: Project, groups: dict[str, list[WikiPage]], page_id: str
         categories={key(c.name): c.id for c in site.categories} | {key(c.id): c.id for c in site.categories},
         expansions={key(e.name): e.id for e in site.expansions} | {key(e.id): e.id for e in site.expansions},
         expansion_names={e.id: e.name for e in site.expansions}, series=list(site.series),
-        sources=list(site.sources), pages=pages, symbols_tiles=tiles)
+        sources=list(site.sources), pages=pages, symbols_tiles=tiles, releases=_releases(project))
+
+
+def _releases(project: Project) -> dict[str, frozenset[str]]:
+    found: dict[str, set[str]] = {}
+    for page in project.pages.values():
+        found.setdefault(page.expansion, set()).update(r.printing for r in page.info.releases)
+    return {expansion: frozenset(ids) for expansion, ids in found.items()}
 
 
 # --------------------------------------------------------------------------- one page

@@ -319,7 +319,7 @@ class PageBuilder:
         if footnote.kind != "printing":
             data["text"] = footnote.text
             return data
-        claim, reason, ambiguous = resolve_claim(footnote, self.site, self.meta.editions)
+        claim, reason, ambiguous = resolve_claim(footnote, self.site, self.meta.editions, self.meta.expansion)
         kept = "it is imported as an editors' note, keeping its text"
         if claim is None:
             self.report(self.draft.page, footnote.offset, "ambiguous-printing" if ambiguous else "unmapped-printing",
@@ -356,14 +356,14 @@ def _sentences(text: str) -> int:
     return len(re.findall(r"[.!?](?:\s|$)", to_plain(text).strip()))
 
 
-def resolve_claim(footnote: DFootnote, site: SiteIndex,
-                  editions: list[str]) -> tuple[dict[str, Any] | None, str, bool]:
+def resolve_claim(footnote: DFootnote, site: SiteIndex, editions: list[str],
+                  expansion: str = "") -> tuple[dict[str, Any] | None, str, bool]:
     """The printing claim of a printing note; or None, why not, and whether several printings fit."""
     if footnote.claim is None:
         return None, "its words state no claim the mapping knows (only in, missing from, since)", False
     chosen: list[str] = []
     for mention in footnote.mentions:
-        candidates = _printings(mention.kind, mention.target, mention.label, site, editions)
+        candidates = _printings(mention.kind, mention.target, mention.label, site, editions, expansion)
         if len(candidates) > 1:
             names = ", ".join(p.id for p in candidates)
             return None, f"{mention.label or mention.target!r} may be any of the printings {names}; the wiki does " \
@@ -379,13 +379,18 @@ def resolve_claim(footnote: DFootnote, site: SiteIndex,
     return claim, "", False
 
 
-def _printings(kind: str, target: str, label: str, site: SiteIndex, editions: list[str]) -> list[Printing]:
+def _printings(kind: str, target: str, label: str, site: SiteIndex, editions: list[str],
+               expansion: str = "") -> list[Printing]:
     if kind == "printing":
         found = site.printings_named(target)
     else:
         found = [p for p in site.printings if p.publisher == target]
         named = [p for p in found if label and key(p.short) == key(label)]
         found = named or found
+        # A publisher printed many boxes: those the expansion's pages already name as its
+        # releases are the ones meant ("RGG" on the Mage and Witch page is its mini, not a base game).
+        released = [p for p in found if p.id in site.releases.get(expansion, ())]
+        found = released or found
     fitting = [p for p in found if p.edition in editions]
     # A publisher's printings count in the page's editions only; a printing named outright counts as named.
     return fitting if fitting or kind == "publisher" else found

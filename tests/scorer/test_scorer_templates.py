@@ -31,6 +31,9 @@ COVERAGE = [
     (during(city({"red": 1}, 2)), C1_2000),
     (final(field({"red": 1}, cities=("a",)), field({"red": 1}, cities=("a", "b"))), C1_2001),
     (final(field({"red": 1}, cities=("a",)), field({"blue": 1}, 1)), C1_2000),
+    # Traders & Builders: a pig, and goods won alone, shared and by nobody.
+    (Scenario((field({"red": 1}, 2, pigs=("red",)),), "final",
+              goods={"red": {"wine": 2}, "blue": {"wine": 1, "grain": 1}, "green": {"grain": 1}}), None),
 ]
 
 

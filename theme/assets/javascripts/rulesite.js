@@ -33,7 +33,9 @@
     var link = popup.rsLink && popup.rsLink.isConnected ? popup.rsLink
       : document.querySelector('a.footnote-ref[href="' + popup.dataset.href + '"]');
     popup.remove();
+    if (popup.rsTooltip) popup.rsTooltip.classList.remove("rs-tooltip--muted");
     if (link) {
+      if (popup.rsTooltip) link.setAttribute("aria-controls", popup.rsTooltip.id);
       link.setAttribute("aria-expanded", "false");
       link.focus();
       // Material's tooltip takes the focus away on the same turn; give it back afterwards.
@@ -69,6 +71,13 @@
     close.addEventListener("click", function () { closePopup(popup); });
     popup.appendChild(close);
     holder.insertAdjacentElement("afterend", popup);
+    // Material's tooltip of this mark shows the same note: while the note is open in place,
+    // the tooltip stays hidden, so a click on a desktop opens the note once (layout CSS).
+    var tooltip = document.getElementById(link.getAttribute("aria-controls") || "");
+    if (tooltip && tooltip.classList.contains("md-tooltip2")) {
+      tooltip.classList.add("rs-tooltip--muted");
+      popup.rsTooltip = tooltip;
+    }
     link.setAttribute("aria-controls", id);
     link.setAttribute("aria-expanded", "true");
     popup.focus();
