@@ -134,6 +134,10 @@ class Corpus:
             data = _load(path)
             for concept in data.get("concepts", []):
                 concept["terms"] = [term for term in concept.get("terms", []) if term.get("language") in self.codes]
+                if "meanings" in concept:
+                    concept["meanings"] = {code: text for code, text in concept["meanings"].items() if code in self.codes}
+            # A concept with terms in left-out languages only has no entry in the corpus's.
+            data["concepts"] = [c for c in data.get("concepts", []) if c["terms"]]
             _dump(path, data)
 
     def _ignore_languages(self, folder: str, names: list[str]) -> list[str]:
@@ -186,12 +190,12 @@ class Corpus:
             if new_id not in known:
                 known[new_id] = {**copy.deepcopy(known[printing_id]), "id": new_id}
                 self.site["printings"].append(known[new_id])
-                key = f"printing.{printing_id}.description"
                 for code in self.targets:
                     units = _read(self.source / "rules_data" / "translations" / code / "site.yaml")["units"]
-                    if key in units:
-                        self.translations[code].setdefault("site", {})[f"printing.{new_id}.description"] = \
-                            copy.deepcopy(units[key])
+                    for part in ("description", "name"):  # a name is a unit where it is translated
+                        if f"printing.{printing_id}.{part}" in units:
+                            self.translations[code].setdefault("site", {})[f"printing.{new_id}.{part}"] = \
+                                copy.deepcopy(units[f"printing.{printing_id}.{part}"])
             return new_id
 
         for release in data["info"].get("releases", []):
@@ -212,9 +216,11 @@ class Corpus:
         self.site["expansions"].append({"id": expansion_id, "name": name})
         for code in self.targets:
             units = _load(self.source / "rules_data" / "translations" / code / "site.yaml")["units"]
-            translated = units[f"expansion.{template['id']}"]["text"]
+            found = units.get(f"expansion.{template['id']}")
+            if found is None:
+                continue  # the real name has no translation in this language: nor has its copy
             self.translations[code].setdefault("site", {})[f"expansion.{expansion_id}"] = \
-                _translated(f"{translated} {number}", name)
+                _translated(f"{found['text']} {number}", name)
         return expansion_id
 
 

@@ -23,6 +23,7 @@ from generator.project import load_checked
 from .conftest import ROOT
 from .test_browser import ARTIFACTS, base_url, browser  # noqa: F401  (fixtures)
 from .test_offline import offline_site, walk_offline_site  # noqa: F401  (a fixture)
+from .test_search import Searcher, _path, termbase_forms
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
@@ -345,6 +346,34 @@ def test_interface_words_are_in_the_page_language(browser, base_url, project):  
         backlink = page.locator("a.footnote-backref").first.get_attribute("title")
         assert backlink.startswith(words.ui_text("footnote.backlink", number="").split(" ")[0])
     page.close()
+
+
+# --------------------------------------------------------------------------- the termbase's words
+
+
+def test_every_termbase_form_finds_the_page_its_preferred_term_finds(browser, base_url, project):  # noqa: F811
+    """Searched in its own language, each form, printing term and word to avoid leads to the
+    page its concept's preferred term leads to first, and to no page of another language."""
+    failures, figures = [], {}
+    for lang in project.languages:
+        pairs = termbase_forms(project, lang)
+        searcher = Searcher(browser, f"{base_url}/{lang}/")
+        first: dict[str, str | None] = {}
+        for form, preferred in pairs:
+            for query in (preferred, form):
+                if query not in first:
+                    pages = [_path(item["page"], base_url) for item in searcher.search(query)]
+                    if any(not p.startswith(f"/{lang}/") for p in pages):
+                        failures.append(f"{lang} {query!r}: results in another language: {pages}")
+                    first[query] = pages[0] if pages else None
+            if first[form] != first[preferred]:
+                failures.append(f"{lang} {form!r} -> {first[form]}, but {preferred!r} -> {first[preferred]}")
+        searcher.close()
+        figures[lang] = {"forms": len(pairs), "preferred terms finding nothing":
+                         sorted({p for _, p in pairs if first[p] is None})}
+    _record("termbase forms", figures)
+    assert sum(f["forms"] for f in figures.values()) > 0
+    assert failures == [], failures
 
 
 # --------------------------------------------------------------------------- offline, from disk

@@ -20,9 +20,17 @@ from generator.site.search import LIGHT_STEMMERS
 
 from .conftest import ROOT
 from .test_browser import ARTIFACTS, SITE_DIRS, base_url, browser  # noqa: F401  (fixtures)
-from .test_reader import project  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def project():
+    from generator.project import load_checked
+
+    return load_checked(ROOT)
+
+
 FIGURES: dict[str, object] = {}
 # The contributors' hand-written pages the issue names; their addresses in the site.
 CONTRIBUTORS = [page.removesuffix(".md") + "/" for page in (CONTRIBUTING_PAGE, SCENARIO_FORMAT_PAGE, MOVING_A_WIKI_PAGE)]
@@ -201,31 +209,6 @@ def termbase_forms(project, lang: str) -> list[tuple[str, str]]:
             others = [*found.term.forms, *(p.term for p in found.term.printings), *found.term.avoid]
         pairs += [(form, preferred) for form in dict.fromkeys(others) if form.casefold() != preferred.casefold()]
     return pairs
-
-
-def test_every_termbase_form_finds_the_page_its_preferred_term_finds(browser, base_url, project):  # noqa: F811
-    """Searched in its own language, each form, printing term and word to avoid leads to the
-    page its concept's preferred term leads to first, and to no page of another language."""
-    failures, figures = [], {}
-    for lang in project.languages:
-        pairs = termbase_forms(project, lang)
-        searcher = Searcher(browser, f"{base_url}/{lang}/")
-        first: dict[str, str | None] = {}
-        for form, preferred in pairs:
-            for query in (preferred, form):
-                if query not in first:
-                    pages = [_path(item["page"], base_url) for item in searcher.search(query)]
-                    if any(not p.startswith(f"/{lang}/") for p in pages):
-                        failures.append(f"{lang} {query!r}: results in another language: {pages}")
-                    first[query] = pages[0] if pages else None
-            if first[form] != first[preferred]:
-                failures.append(f"{lang} {form!r} -> {first[form]}, but {preferred!r} -> {first[preferred]}")
-        searcher.close()
-        figures[lang] = {"forms": len(pairs), "preferred terms finding nothing":
-                         sorted({p for _, p in pairs if first[p] is None})}
-    _record("termbase forms", figures)
-    assert sum(f["forms"] for f in figures.values()) > 0
-    assert failures == [], failures
 
 
 # --------------------------------------------------------------------------- two audiences

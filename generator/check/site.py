@@ -40,7 +40,21 @@ def check_site(site: Site, source: Source) -> list[Problem]:
     for i, printing in enumerate(site.printings):
         problems += unknown_refs(source, ("printings", i, "publisher"), "publisher", printing.publisher, known.publishers)
         problems += unknown_refs(source, ("printings", i, "edition"), "edition", printing.edition, known.editions)
-    return problems + list(_abbreviations(site, source, known)) + list(_language_names(site, source))
+    return (problems + list(_abbreviations(site, source, known)) + list(_language_names(site, source))
+            + list(_links(site, source, known)))
+
+
+def _links(site: Site, source: Source, known: Known) -> Iterator[Problem]:
+    """An expansion's links are sources a reader can follow: known, and with a web address."""
+    addresses = {r.id: r.where or "" for r in site.sources}
+    for i, expansion in enumerate(site.expansions):
+        where = ("expansions", i, "links")
+        yield from unknown_refs(source, where, "source", expansion.links, known.sources)
+        for j, link in enumerate(expansion.links):
+            if link in addresses and not addresses[link].startswith(("https://", "http://")):
+                yield source.problem(where + (j,), "bad-value",
+                                     f"source {link!r} has no web address (its where is {addresses[link]!r}): "
+                                     "a link needs one")
 
 
 def _abbreviations(site: Site, source: Source, known: Known) -> Iterator[Problem]:

@@ -77,11 +77,13 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(rows, indent=2, ensure_ascii=False))
     else:
+        # The document column is as wide as the longest name, so long page ids keep the columns in line.
+        width = max([len("document"), *(len(r["document"]) for r in rows)])
         for code in languages:
             print(f"{code}")
-            print(f"  {'document':<24} {'%':>4} {'current':>8} {'outdated':>9} {'missing':>8} {'total':>6} {'terms':>6}")
+            print(f"  {'document':<{width}} {'%':>4} {'current':>8} {'outdated':>9} {'missing':>8} {'total':>6} {'terms':>6}")
             for row in (r for r in rows if r["language"] == code):
-                print(f"  {row['document']:<24} {row['percent']:>3}% {row['translated']:>8} {row['outdated']:>9} "
+                print(f"  {row['document']:<{width}} {row['percent']:>3}% {row['translated']:>8} {row['outdated']:>9} "
                       f"{row['missing']:>8} {row['total']:>6} {row['terms']:>6}")
                 for unit in row["outdated_units"]:
                     print(f"    outdated: {unit['id']}  ({unit['file']}:{unit['line']}; translation in {unit['translation']})")

@@ -147,6 +147,13 @@ class Named(Strict):
     """Translatable: the displayed name."""
 
 
+class Expansion(Named):
+    links: list[Id] = []
+    """Ids of site.yaml ``sources`` with a web address that players look at next (the publisher's page of
+    the expansion, a games database entry): every page of the expansion links to them. None where no
+    source gives an address."""
+
+
 class Colour(Named):
     css: Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
     """Colour used to draw the player's name."""
@@ -188,7 +195,7 @@ class Site(Strict):
     """Wooden figures that inline ``{figure:…}`` markup may name."""
     colours: list[Colour]
     """Player colours that inline ``{player:…}`` markup may name."""
-    expansions: list[Named]
+    expansions: list[Expansion]
     """Expansions; pages of the same expansion form one edition chooser."""
     series: list[Series] = []
     """Numbered series such as the mini expansions."""

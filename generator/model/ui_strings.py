@@ -72,6 +72,8 @@ COMBINATION_KEYS = frozenset({
     "sources.title",
     # A worked example no source publishes, drawn for the site.
     "example.own",
+    # An expansion's pages on other sites, in a rules page's information list.
+    "info.links",
 })
 
 

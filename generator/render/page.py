@@ -11,7 +11,7 @@ from markupsafe import Markup
 
 from generator.model import markup
 from generator.model import printings
-from generator.model.data import Combination, Footnote, ListItem, Page, Section
+from generator.model.data import Combination, Footnote, ListItem, Page, Reference, Section
 from generator.project import Project
 from generator.i18n.status import summarize
 from generator.model.units import UnitInfo
@@ -300,16 +300,13 @@ class PageRenderer:
         """Every source the page cites (its sections, combinations and printing notes), in the
         order they first come, each with the address it can be read at."""
         known = {r.id: r for r in self.project.site.sources}
-        cited = [r for r in dict.fromkeys(cited_sources(self.page)) if r in known]
-        out = []
-        for ref in (known[r] for r in cited):
-            where = ref.where or ""
-            title = md_text(ref.title)
-            if where.startswith(("https://", "http://")):
-                out.append(Markup(f'<a href="{attr(where)}" rel="nofollow noopener">{title}</a>'))
-            else:
-                out.append(Markup(f"{title}, {md_text(where)}") if where else title)
-        return out
+        return [source_link(known[r]) for r in dict.fromkeys(cited_sources(self.page)) if r in known]
+
+    def links(self) -> list[Markup]:
+        """The expansion's pages on other sites (site.yaml ``expansions`` ``links``)."""
+        known = {r.id: r for r in self.project.site.sources}
+        expansion = next((x for x in self.project.site.expansions if x.id == self.page.expansion), None)
+        return [source_link(known[r]) for r in (expansion.links if expansion else []) if r in known]
 
     def differences(self) -> dict[str, Any]:
         """Rows of the "Differences between printings" table, from the printing footnotes."""
@@ -377,8 +374,18 @@ class PageRenderer:
             "related": related,
             "combined": self.combined(),
             "sources": self.sources(),
+            "links": self.links(),
             "footnotes": footnotes,
         }
+
+
+def source_link(ref: Reference) -> Markup:
+    """A source as a reader follows it: a link where it has a web address, else its title and place."""
+    where = ref.where or ""
+    title = md_text(ref.title)
+    if where.startswith(("https://", "http://")):
+        return Markup(f'<a href="{attr(where)}" rel="nofollow noopener">{title}</a>')
+    return Markup(f"{title}, {md_text(where)}") if where else title
 
 
 def cited_sources(page: Page) -> list[str]:

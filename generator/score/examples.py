@@ -110,6 +110,8 @@ def score_examples(data: Data, table: RulesetTable, tiles: Catalogue | None = No
     scored = Scored()
     if "tiles" in broken:
         return scored  # boards on a catalogue missing a file: every tile of it would be unknown
+    if "rulesets" in broken:
+        return scored  # rulesets.yaml has its own problem: every example naming a variant would be unknown
     for valid in data.examples.values():
         # An example's score reads its file, the rulesets and the tile catalogue (shared files).
         result, problems = data.memo.get(("score", valid.source.file), (valid.source, data.shared_version),
