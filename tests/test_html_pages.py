@@ -21,6 +21,7 @@ from mkdocs.structure.pages import Page
 
 from benchmarks.markdown_pages import markdown_pages
 from generator.site import adapter as mkdocs_adapter
+from generator.model.units import walk_sections
 from generator.project import load_checked
 from generator.render.generate import SiteRenderer
 from generator.render.html_page import FLAG
@@ -91,8 +92,10 @@ def test_a_rules_page_as_html_is_what_mkdocs_makes_of_it_as_markdown(project, as
     written = build_page(code, path, site.files[path], site.files, strings)
     converted = build_page(code, path, as_markdown[code][path], site.files, strings)
     assert written.toc == converted.toc
-    # The Markdown really was converted: at least one <p> per paragraph of the page's data.
-    paragraphs = sum(1 for unit in project.units[page_id].values() if unit.kind == "paragraph")
+    # The Markdown really was converted: at least one <p> per paragraph of the page's data
+    # (a paragraph block, whose units make one paragraph together).
+    paragraphs = sum(1 for section, _ in walk_sections(project.pages[page_id].sections)
+                     for block in section.blocks if hasattr(block, "paragraph"))
     assert paragraphs and converted.content.count("<p>") >= paragraphs
     if same_ids(written.content) != same_ids(converted.content):
         lines = zip(same_ids(written.content).splitlines(), same_ids(converted.content).splitlines())
