@@ -29,7 +29,7 @@ STATIC_KEYS = frozenset({
     "printing.years", "publisher.country", "publishers.country", "publishers.intro", "publishers.printings",
     "publishers.publisher", "publishers.title", "related.title", "ruling.corrected", "ruling.issued",
     "ruling.updated", "state.missing", "state.outdated", "state.source", "state.translated",
-    "status.compare", "status.translations", "status.legend", "status.line", "tiles.count", "tiles.note", "tiles.tile",
+    "status.translations", "status.line", "tiles.count", "tiles.note", "tiles.tile",
     "translate.back", "translate.columns", "translate.compare-intro", "translate.compare-title",
     "translate.diff", "translate.document", "translate.intro", "translate.language", "translate.missing",
     "translate.outdated", "translate.percent", "translate.site-doc", "translate.title", "translate.total",

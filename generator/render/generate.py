@@ -17,7 +17,7 @@ from generator.i18n.status import unit_status
 from generator.render.escape import attr, md_text
 from generator.render import combinations, footnotes, html_page
 from generator.render.glossary import glossary
-from generator.render.icons import icon, svg
+from generator.render.icons import svg
 from generator.render.language import Lang
 from generator.render.memo import RenderMemo, comparisons_to_render
 from generator.render.names import country_name, language_name
@@ -43,9 +43,6 @@ def contributors_urls() -> list[str]:
     """The contributors' pages as the addresses the search index gives (a folder: every page in it)."""
     return [path.removesuffix(".md") + "/" if path.endswith(".md") else path for path in CONTRIBUTORS_PAGES]
 
-
-STATUS_ICON = ":material-translate:"
-"""The icon of a rules page's translation status line."""
 
 
 @dataclass
@@ -109,7 +106,7 @@ class SiteRenderer(Renderer):
         path, lang = f"{page_id}.md", self.lang
         context = PageRenderer(lang, self.project.pages[page_id], path).context()
         text = self.render("page.html.j2", path, **context, title_id=Markup(html_page.TITLE_ID),
-                           permalink=attr(lang.ui_text("toc.permalink")), status_icon=icon(STATUS_ICON),
+                           permalink=attr(lang.ui_text("toc.permalink")),
                            footnote_list=Markup(footnotes.LIST))
         return html_page.finish(text, context["footnotes"],
                                 lambda number: attr(lang.ui_text("footnote.backlink", number=number)))
@@ -316,7 +313,7 @@ def prepare_rendering(project: Project, cache: Path | None = None, memos: dict[s
                 unit_status(project, code, unit)
     picture_files(project)
     printing_index(project)
-    for shortcode in (*ICONS.values(), STATUS_ICON):  # drawing the first icon loads Material's icon index
+    for shortcode in ICONS.values():  # drawing the first icon loads Material's icon index
         svg(shortcode)
     if memos is not None:
         premark(project, comparisons_to_render(project, memos))

@@ -13,7 +13,6 @@ from generator.model import markup
 from generator.model import printings
 from generator.model.data import Combination, Footnote, ListItem, Page, Reference, Section
 from generator.project import Project
-from generator.i18n.status import summarize
 from generator.model.units import UnitInfo
 from generator.render import abbreviations, combinations, icons, inline, pictures
 from generator.render.escape import attr, md_text
@@ -344,9 +343,6 @@ class PageRenderer:
         series = None
         if info.series:
             series = lang.filled("site", f"series.{info.series.series}.pattern", number=info.series.number)
-        summary = summarize(self.project, lang.code, page.id)
-        translations = [{"code": code, "percent": (s := summarize(self.project, code, page.id)).percent,
-                         "outdated": s.outdated} for code in self.project.target_languages]
         related = [(md_text(lang.page_title_text(r)), self.resolve.link(f"{r}.md")) for r in page.related]
         flavour = self.lang.text(self.units["flavour"], self.resolve) if "flavour" in self.units else None
         return {
@@ -357,10 +353,6 @@ class PageRenderer:
             "flavour": flavour,
             "chooser": self.chooser(),
             "box": self.box_chooser(),
-            "summary": summary,
-            "translations": translations,
-            "compare_link": self.resolve.link(f"translate/{page.id}.md"),
-            "reading_link": self.resolve.link("reading.md"),
             "legend_link": self.resolve.link("legend.md"),
             "publisher": md_text(lang.publishers[info.publisher].name),
             "publisher_link": self.resolve.link(f"publishers/{info.publisher}.md"),
