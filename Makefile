@@ -4,6 +4,9 @@
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   ?= .venv
 BIN    := $(VENV)/bin
+# Twice quiet: pip still prints errors, but not the warnings a machine's own pip configuration
+# causes (an extra index without the package is "ignored" once per package, harmless but loud).
+PIP_QUIET := --quiet --quiet
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: site test serve check golden lock bench bench-scale clean setup setup-test browser
@@ -32,7 +35,7 @@ bench: setup
 
 ## make bench-scale: rulesite against MkDocs + Material + mkdocs-static-i18n at 50, 150 and 300 pages (long)
 bench-scale: setup
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r benchmarks/requirements.lock
+	$(BIN)/python -m pip install $(PIP_QUIET) --disable-pip-version-check -r benchmarks/requirements.lock
 	$(BIN)/python -m benchmarks.scale
 
 setup: $(VENV)/.runtime-installed
@@ -44,12 +47,12 @@ $(BIN)/python:
 # The project is installed with build isolation: the venv's own setuptools may lack
 # bdist_wheel, and a failed first attempt would print an error before a fallback succeeded.
 $(VENV)/.runtime-installed: $(BIN)/python pyproject.toml requirements.lock
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	$(BIN)/python -m pip install $(PIP_QUIET) --disable-pip-version-check -r requirements.lock
+	$(BIN)/python -m pip install $(PIP_QUIET) --disable-pip-version-check --no-deps -e .
 	touch $@
 
 $(VENV)/.test-installed: $(VENV)/.runtime-installed requirements-test.lock
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-test.lock
+	$(BIN)/python -m pip install $(PIP_QUIET) --disable-pip-version-check -r requirements-test.lock
 	touch $@
 
 # Debian's chromium drives the browser tests (nothing is downloaded by Playwright itself);
@@ -59,7 +62,8 @@ browser:
 	command -v msgfmt >/dev/null 2>&1 || missing="$$missing gettext"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian's$${missing:+ }$$missing for the tests"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive DEBCONF_NOWARNINGS=yes apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
 lock:

@@ -166,7 +166,7 @@ def _finish(project: Project, results: list[LanguageBuild], staging: Path, site_
         (staging / "sitemap.xml").write_text(sitemap_index(site_url, codes), encoding="utf-8")
     if part:  # the manifest `rulesite assemble` reads
         write_part(staging, [(c, names[c]) for c in project.languages], {r.code: r.title for r in results}, base,
-                   notfound)
+                   notfound, site_url)
     pages = html_files(staging)
     checked = {path for result in results for path in result.checked}
     leftovers = [p for result in results for p in result.problems] + scan_template_syntax(pages, checked)

@@ -15,6 +15,7 @@ from typing import NoReturn
 
 from generator import commands
 from generator.core.io_failure import describe
+from generator.cache import seal
 from generator.core.problem import ProblemsFound, StageFailed, render
 
 
@@ -43,6 +44,11 @@ def _root_after_commands(sub: argparse._SubParsersAction, root_help: str) -> Non
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    try:
+        seal.given_key()
+    except ValueError as exc:  # a mistyped CI secret: said once, before any cache is left unkept
+        print(f"rulesite: {exc}", file=sys.stderr)
+        return 1
     try:
         return int(args.run(args) or 0)
     except ProblemsFound as exc:

@@ -149,6 +149,29 @@ def test_a_sealed_payload_opens_only_for_its_purpose_key_code_and_bytes(keys, tm
     assert seal.unseal(sealed, "render-cache/en.pickle") is None
 
 
+def test_a_key_given_by_the_environment_opens_on_another_machine_and_only_with_itself(keys, tmp_path, monkeypatch):
+    monkeypatch.setenv(seal.KEY_VARIABLE, "ab" * seal.KEY_BYTES)
+    sealed = seal.seal(b"payload", "render-cache/en.pickle")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "a-new-runner"))  # no key file there
+    assert seal.unseal(sealed, "render-cache/en.pickle") == b"payload"
+    assert not (tmp_path / "a-new-runner" / "rulesite" / "key").exists()  # the given key is never written
+    monkeypatch.setenv(seal.KEY_VARIABLE, "cd" * seal.KEY_BYTES)
+    assert seal.unseal(sealed, "render-cache/en.pickle") is None
+    monkeypatch.delenv(seal.KEY_VARIABLE)  # the runner's own key: not the secret's either
+    assert seal.unseal(sealed, "render-cache/en.pickle") is None
+
+
+@pytest.mark.parametrize("value", ["ab" * 31, "ab" * 33, "zz" * 32, "secret"])
+def test_a_mistyped_given_key_keeps_nothing_and_stops_every_command_in_one_line(keys, monkeypatch, capsys, value):
+    from generator import cli
+
+    monkeypatch.setenv(seal.KEY_VARIABLE, value)
+    assert seal.secret() is None and seal.seal(b"payload", "render-cache/en.pickle") is None
+    assert cli.main(["check"]) == 1
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"rulesite: {seal.KEY_VARIABLE} must be 64 hexadecimal digits")
+
+
 def test_a_planted_pickle_runs_only_when_sealed_with_this_machines_key(keys, tmp_path, monkeypatch):
     marker = tmp_path / "ran"
     path = tmp_path / "build" / "read-cache.pickle"
@@ -238,10 +261,11 @@ class Builder:
         assert self.process.stdout
         self.version = json.loads(self.process.stdout.readline())
 
-    def build(self, project: Path, keys: Path) -> tuple[int, str]:
-        """Exit code and output of ``rulesite build`` in ``project`` with the key folder ``keys``."""
+    def build(self, project: Path, keys: Path, given_key: str = "") -> tuple[int, str]:
+        """Exit code and output of ``rulesite build`` in ``project`` with the key folder ``keys``
+        (and ``$RULESITE_CACHE_KEY`` set to ``given_key``: empty is unset)."""
         log = project.with_name(project.name + ".log")
-        env = {"XDG_CACHE_HOME": str(keys), "SOURCE_DATE_EPOCH": EPOCH}
+        env = {"XDG_CACHE_HOME": str(keys), "SOURCE_DATE_EPOCH": EPOCH, seal.KEY_VARIABLE: given_key}
         assert self.process.stdin and self.process.stdout
         self.process.stdin.write(json.dumps({"cwd": str(project), "env": env, "log": str(log)}) + "\n")
         self.process.stdin.flush()
@@ -448,6 +472,30 @@ def test_a_build_folder_from_another_machine_is_dropped(primed, builder, tmp_pat
     assert not marker.exists()
     assert digest(project / "site") == primed.cold
     for lang in LANGUAGES:  # not one entry of the other machine's was used
+        assert _stats(project, lang)["hits"] == {"markdown": 0, "template": 0}
+
+
+@pytest.mark.build
+def test_a_build_folder_restored_on_a_new_runner_is_warm_with_the_given_key_and_cold_without(builder, tmp_path):
+    given = "5e" * seal.KEY_BYTES
+    project = _small_project(tmp_path / "project")
+    code, log = builder.build(project, tmp_path / "first-runner", given)
+    assert code == 0, log
+    site = digest(project / "site")
+    restored = tmp_path / "restored"  # what a CI cache gives back: build/ alone, no key folder
+    shutil.copytree(project / "build", restored, symlinks=True)
+    code, log = builder.build(project, tmp_path / "second-runner", given)
+    assert code == 0, log
+    assert digest(project / "site") == site
+    for lang in LANGUAGES:
+        stats = _stats(project, lang)
+        assert stats["hits"]["markdown"] > 0 and stats["misses"]["markdown"] == 0, (lang, stats)
+    shutil.rmtree(project / "build")
+    shutil.copytree(restored, project / "build", symlinks=True)
+    code, log = builder.build(project, tmp_path / "third-runner")  # the control: no secret, a cold build
+    assert code == 0, log
+    assert digest(project / "site") == site
+    for lang in LANGUAGES:
         assert _stats(project, lang)["hits"] == {"markdown": 0, "template": 0}
 
 

@@ -170,7 +170,10 @@ def test_two_builds_started_together_leave_the_cold_site(reference, tally, tmp_p
     assert counts["completed"] >= PAIRS, counts  # at least one build of every pair
     if wait:
         assert counts["completed"] == 2 * counts["pairs"], counts
-    assert all(digest(site) == expected for site in sites)
+    # A folder whose every build was refused was never made (the same build may lose each
+    # pair on a loaded machine); every folder that exists holds the cold build's site.
+    assert all(digest(site) == expected for site in sites if site.exists())
+    assert any(site.exists() for site in sites)
 
 
 def _build_files(project: Path) -> dict[str, str]:

@@ -168,6 +168,25 @@ def test_a_stopped_server_removes_its_site_folder(minimal, tmp_path, signal_numb
     assert "Traceback" not in log.read_text(), log.read_text()
 
 
+def test_a_second_preview_of_the_same_language_is_refused_and_leaves_the_first_one_serving(minimal, tmp_path):
+    project = servable(minimal)
+    config = project / "build" / "mkdocs.serve.nl.yml"
+    with preview(project, "nl", tmp_path / "first.log") as base:
+        written = config.read_bytes()
+        moved = config.stat().st_mtime_ns
+        second = subprocess.run([sys.executable, "-m", "generator", "--root", str(project), "serve", "--lang", "nl",
+                                 "--dev-addr", f"127.0.0.1:{free_port()}"], cwd=ROOT, capture_output=True, text=True,
+                                timeout=300)
+        lines = second.stderr.strip().splitlines()
+        assert second.returncode == 1 and len(lines) == 1, second.stderr
+        assert "a preview of nl is already running (pid " in lines[0], lines
+        assert (config.read_bytes(), config.stat().st_mtime_ns) == (written, moved)  # not written over
+        assert status(base, "/alpha/") == 200
+        # Another language is no conflict: it previews beside the first.
+        with preview(project, "en", tmp_path / "other.log") as other:
+            assert status(other, "/alpha/") == 200
+
+
 # --------------------------------------------------------------------------- the same, without a server
 
 

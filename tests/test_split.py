@@ -15,14 +15,18 @@ from .test_build import digest, small_project  # noqa: F401 (a fixture)
 pytestmark = pytest.mark.build
 
 
-def test_parts_built_by_language_assemble_into_the_single_build(small_project, tmp_path, monkeypatch):  # noqa: F811
+@pytest.mark.parametrize("site_url", [None, "https://rules.example.org/carcassonne/"], ids=["no address", "address"])
+def test_parts_built_by_language_assemble_into_the_single_build(small_project, tmp_path, monkeypatch,  # noqa: F811
+                                                                site_url):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")  # the sitemap's dates
     codes = load_checked(small_project).languages
-    single = build(small_project, site_dir=tmp_path / "single").site
+    single = build(small_project, site_dir=tmp_path / "single", site_url=site_url).site
+    assert (single / "sitemap.xml").exists() == bool(site_url)  # the root sitemap, compared below too
+    address = ["--site-url", site_url] if site_url else []
     parts = []
     for code in reversed(codes):  # the order of the parts must not matter
         part = tmp_path / "parts" / code
-        assert main(["--root", str(small_project), "build", "--lang", code, "--out", str(part)]) == 0
+        assert main(["--root", str(small_project), "build", "--lang", code, "--out", str(part), *address]) == 0
         parts.append(part)
     assert main(["--root", str(small_project), "assemble", *map(str, parts), "--out", str(tmp_path / "site")]) == 0
     assembled = digest(tmp_path / "site")

@@ -25,8 +25,9 @@ with SHA extensions: 0.09-0.14 s on a load of all 102 MB of those caches) and ca
 of every kind as well, one check for the pickles,
 the JSON search entries, the HTML and the bytecode. What it gives up: a ``build/`` made on
 another machine (or by a CI runner without the key) is no cache at all; it is rebuilt cold,
-which is the safe reading of a folder nobody here wrote. (A CI job that wants its cache
-back keeps the key with it, and trusts that cache as far as it trusts the key's.)
+which is the safe reading of a folder nobody here wrote. A CI job that wants its cache
+back gives every build the same secret as ``$RULESITE_CACHE_KEY`` (docs/caching.md,
+"Keeping build/ in CI"); the restored folder then verifies on any runner that has it.
 
 Where the caches are kept (base and journal, not SQLite): ``benchmarks/kept_store.py``
 times both at 150 pages in five languages, every entry sealed either way (medians of five,

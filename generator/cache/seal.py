@@ -14,7 +14,8 @@ when all three match, before anything of it is parsed, so a file from elsewhere,
 code, moved to another key's name or damaged in any byte is a miss, never an unpickling.
 
 The key is 32 random bytes at ``$XDG_CACHE_HOME/rulesite/key`` (``~/.cache/rulesite/key``
-when that is unset), created with mode 0600 in a folder of mode 0700, never in a project.
+when that is unset), created with mode 0600 in a folder of mode 0700, never in a project;
+or, where ``$RULESITE_CACHE_KEY`` is set (a CI secret), the 32 bytes it spells in hexadecimal.
 A key file that is not a regular file of this user, readable by others or of the wrong
 length is replaced by a new one (every sealed file then becomes a miss); a folder others
 may write in is made private, and one of another user is not used. Without a usable
@@ -125,8 +126,40 @@ def _key_at(path: Path) -> bytes | None:
     return None
 
 
+# A key given by the environment instead of the file: a CI job keeps it as a secret, so the
+# build/ it restores from its cache on a new runner verifies, while a cache written by anyone
+# without the secret (another branch's job, a pull request from a fork) still does not.
+KEY_VARIABLE = "RULESITE_CACHE_KEY"
+
+
+def given_key() -> bytes | None:
+    """The key in ``$RULESITE_CACHE_KEY`` (64 hexadecimal digits), None when it is unset or empty.
+
+    Raises ValueError for any other value: a mistyped secret must be said, not turn every
+    build cold in silence."""
+    text = os.environ.get(KEY_VARIABLE, "").strip()
+    if not text:
+        return None
+    try:
+        key = bytes.fromhex(text)
+    except ValueError:
+        key = b""
+    if len(key) != KEY_BYTES:
+        raise ValueError(f"{KEY_VARIABLE} must be {2 * KEY_BYTES} hexadecimal digits ({KEY_BYTES} random bytes, "
+                         f"for instance from `python -c 'import secrets; print(secrets.token_hex(32))'`); "
+                         f"it has {len(text)} characters that are not such a key")
+    return key
+
+
 def secret() -> bytes | None:
-    """This user's key on this machine (made on first use), or None when none can be had."""
+    """The key: ``$RULESITE_CACHE_KEY`` when set, else this user's key on this machine (made on
+    first use); None when none can be had (a bad ``$RULESITE_CACHE_KEY`` included: keep nothing)."""
+    try:
+        given = given_key()
+    except ValueError:
+        return None
+    if given is not None:
+        return given
     path = key_file()
     return _key_at(path) if path is not None else None
 

@@ -18,18 +18,20 @@ from generator.core.io_failure import inside, naming
 from generator.core.lock import hold_folder
 from generator.core.problem import Problem, ProblemsFound
 from generator.output.sitedir import hold, mark, recover, refuse_unsafe, staging_for, swap
+from generator.output.sitemap import sitemap_index
 from generator.output.write import site_root
 
 MANIFEST = "rulesite-part.json"
 
 
 def write_part(folder: Path, languages: list[tuple[str, str]], built: dict[str, str], base: str,
-               notfound: dict[str, tuple[str, str]]) -> None:
+               notfound: dict[str, tuple[str, str]], site_url: str | None) -> None:
     """The manifest of a part: every language of the site in order, what this part built
-    (language code -> site title in that language), the base path the site is served under
-    and, per built language, the "not found" title and text the root 404 page shows."""
+    (language code -> site title in that language), the base path the site is served under,
+    per built language the "not found" title and text the root 404 page shows, and the site's
+    address (None when not known), from which the assembled site's root sitemap is written."""
     manifest = {"languages": [list(pair) for pair in languages], "built": built, "base": base,
-                "notfound": {code: list(pair) for code, pair in notfound.items()}}
+                "notfound": {code: list(pair) for code, pair in notfound.items()}, "site_url": site_url}
     (folder / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
 
@@ -44,6 +46,8 @@ def _read(part: Path) -> dict:
     wrong = [key for key, kind in shape.items() if not isinstance(manifest, dict) or not isinstance(manifest.get(key), kind)]
     if not wrong and set(manifest["built"]) - set(manifest["notfound"]):
         wrong = ["notfound"]  # every built language has its "not found" page words
+    if not wrong and not isinstance(manifest.get("site_url", ""), (str, type(None))):
+        wrong = ["site_url"]
     if wrong:
         raise ProblemsFound([Problem(str(path), 1, 1, "not-a-part",
                                      "not a part built with `rulesite build --lang CODE --out DIR` "
@@ -107,4 +111,7 @@ def _fill(staging: Path, codes: list[str], owner: dict[str, Path], manifests: di
     for name, text in site_root([(c, names[c]) for c in codes], default, titles[codes[0]], first["base"],
                                 notfound).items():
         (staging / name).write_text(text, encoding="utf-8")
+    site_url = first.get("site_url")
+    if site_url:  # the root sitemap a single build writes, naming each language's
+        (staging / "sitemap.xml").write_text(sitemap_index(site_url, codes), encoding="utf-8")
     mark(staging)

@@ -273,7 +273,7 @@ class Scenario:
             if not isinstance(feature, Feature):
                 raise ScoringError(f"feature {index + 1} is not a Feature", feature=index)
             if self.scoring == "during-game" and not FEATURE_KINDS[feature.type].scored_during_game:
-                raise ScoringError(f"feature {index + 1}: fields are only scored at the end of the game",
+                raise ScoringError(f"feature {index + 1}: a field scores only once the game is over",
                                    feature=index, field="type")
             if self.scoring == "during-game" and not feature.is_complete:
                 raise ScoringError(f"feature {index + 1}: only a completed {feature.type} is scored during the game",

@@ -21,6 +21,7 @@ from typing import Any, Iterable
 import yaml
 
 from generator.cache import state
+from generator.core import lock
 from generator.core.problem import DataError, Problem
 from generator.project import Project, load_checked
 from generator.output.site_writer import SiteWriter
@@ -318,12 +319,16 @@ def serve(root: Path, lang: str | None, dev_addr: str) -> str:
     patches.guard(preview=True)  # before the first load: a release it was not tested with stops here
     generated = generate(root, lang)
     code = generated.site.code
-    path = write_config(root, root / "build" / f"mkdocs.serve.{code}.yml", generated)
-    site_dir = tempfile.mkdtemp(prefix="rulesite_serve_")
-    try:
-        _serve_from(path, site_dir, dev_addr, code)
-    finally:
-        shutil.rmtree(site_dir, ignore_errors=True)
+    # One preview per language: a second would write over this one's configuration and its
+    # page cache (both named by the language) while this one reads them.
+    with lock.acquire(root / "build" / f"serve.{code}.lock", f"a preview of {code} is already running",
+                      hint="stop it first, or preview another language"):
+        path = write_config(root, root / "build" / f"mkdocs.serve.{code}.yml", generated)
+        site_dir = tempfile.mkdtemp(prefix="rulesite_serve_")
+        try:
+            _serve_from(path, site_dir, dev_addr, code)
+        finally:
+            shutil.rmtree(site_dir, ignore_errors=True)
     return code
 
 

@@ -45,7 +45,7 @@ BAD: list[tuple[str, Callable[[], Any], str]] = [
     ("two-witches", lambda: Scenario((road({}, 2, witch=True), city({}, 2, witch=True)), "during-game"), "one witch"),
     ("incomplete-during-game", lambda: Scenario((road({}, 2, complete=False),), "during-game"), "completed"),
     ("cloister-incomplete-during-game", lambda: Scenario((cloister({}, 8),), "during-game"), "completed"),
-    ("field-during-game", lambda: Scenario((field({}, 1),), "during-game"), "end of the game"),
+    ("field-during-game", lambda: Scenario((field({}, 1),), "during-game"), "once the game is over"),
     ("unknown-scoring", lambda: Scenario((), "halftime"), "halftime"),  # type: ignore[arg-type]
     ("witch-divisor-zero", lambda: Ruleset(witch_divisor=0), "witch_divisor"),
     ("negative-rate", lambda: Ruleset(road_per_tile=-1), "road_per_tile"),
