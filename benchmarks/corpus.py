@@ -2,8 +2,8 @@
 
     python -m benchmarks.corpus --pages 150 --languages 5 --out /tmp/corpus-150
 
-The real project's four pages are the templates: page ``i`` is a copy of template
-``i % 4`` (about 50 units, footnotes of every kind, printing differences, worked
+The real project's pages are the templates: page ``i`` is a copy of template
+``i % T`` for T real pages (30 to 70 units each, footnotes of every kind, printing differences, worked
 examples) with its own id, title and order, filed under a synthetic expansion of six
 pages, as the community wiki groups its pages, with that expansion's own printings
 (clones of the template's, so publisher pages grow with the site as they would). Every translation stays complete and
@@ -69,10 +69,18 @@ def _translated(text: str, english: str) -> dict[str, str]:
     return {"text": text, "source": fingerprint(english), "source_text": english}
 
 
+def real_pages(source: Path) -> int:
+    """How many rules pages the project at ``source`` has: the smallest corpus."""
+    return len(list((source / "rules_data" / "pages").glob("*.yaml")))
+
+
 class Corpus:
     def __init__(self, source: Path, out: Path, pages: int, languages: int):
-        if pages < 4:
-            raise SystemExit("benchmarks.corpus: --pages must be at least 4 (the real pages are the templates)")
+        # Every real page is in the corpus: a page links to others and the tile catalogue
+        # names the pages that show each tile, so a corpus without some would not check.
+        if pages < real_pages(source):
+            raise SystemExit(f"benchmarks.corpus: --pages must be at least {real_pages(source)} "
+                             "(the real pages, which are the templates)")
         self.source, self.out, self.pages = source, out, pages
         self.site = _load(source / "rules_data" / "site.yaml")
         if not 1 <= languages <= len(self.site["languages"]):

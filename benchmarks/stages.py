@@ -1,6 +1,8 @@
 """One cold ``rulesite build`` per size, in a child process: CPU seconds per stage, per page.
 
-    python -m benchmarks.stages [--pages 4 50 150 300] [--languages 5]
+    python -m benchmarks.stages [--pages N ...] [--languages 5]
+
+The sizes default to the real project's page count, 50, 150 and 300.
 
 The quick way to see whether a stage's cost per page stays flat as the site grows
 (``benchmarks.scale`` gives the same columns, with the static-i18n comparison).
@@ -12,18 +14,18 @@ import argparse
 import sys
 from pathlib import Path
 
-from benchmarks.corpus import Corpus
+from benchmarks.corpus import Corpus, real_pages
 from benchmarks.scale import GENERATOR, ROOT, STAGES, build_rulesite
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pages", type=int, nargs="+", default=[4, 50, 150, 300])
+    parser.add_argument("--pages", type=int, nargs="+", default=None)
     parser.add_argument("--languages", type=int, default=5)
     parser.add_argument("--work", type=Path, default=ROOT / "build" / "bench-stages")
     args = parser.parse_args(argv)
     print("pages | CPU s | wall s | generator share | CPU ms per page: " + " / ".join(STAGES) + " | peak MiB", flush=True)
-    for n in args.pages:
+    for n in args.pages or sorted({real_pages(ROOT), 50, 150, 300}):
         corpus = args.work.resolve() / f"corpus-{n}-{args.languages}"
         Corpus(ROOT, corpus, n, args.languages).write()
         run = build_rulesite(corpus, args.work.resolve() / f"site-{n}")

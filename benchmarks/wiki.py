@@ -6,7 +6,7 @@ page with markers and one subpage per other language), then times, in this proce
 - ``read``: :func:`generator.wiki.source.read_inputs` of every file (the parse included);
 - ``lint``: :func:`generator.wiki.lint.lint` of every page;
 - ``import``: ``generator/wiki/importer.py``'s ``import_pages`` of every page into a
-  temporary project of the four real pages (skipped, and said so, while it does not exist).
+  temporary project of the real pages (skipped, and said so, while it does not exist).
 
 and prints the seconds of each and the cost per page file.
 
@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from benchmarks.corpus import ROOT, Corpus
+from benchmarks.corpus import ROOT, Corpus, real_pages
 from generator.wiki.lint import lint, load_settings
 from generator.wiki.source import read_inputs
 
@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
         import_pages, imported, import_problems = _importer(), Clock(), 0
         if import_pages:
             # Into a small project of its own (the real pages only), as a first import would run.
-            target = Corpus(ROOT, Path(tmp) / "target", 4, args.languages)
+            target = Corpus(ROOT, Path(tmp) / "target", real_pages(ROOT), args.languages)
             target.write()
             with Clock() as imported:
                 import_problems = len(import_pages(target.out, pages)[1])
