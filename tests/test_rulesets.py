@@ -21,7 +21,7 @@ def _write(root: Path, text: str) -> Path:
 
 
 def test_scorer_ruleset_mirrors_the_model() -> None:
-    described = {"id", "name", "description", "source", "default_for"}
+    described = {"id", "name", "description", "source", "sources", "default_for"}
     model_fields = {name: info.default for name, info in model.Ruleset.model_fields.items() if name not in described}
     scorer_fields = {f.name: f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
                      for f in dataclasses.fields(scorer.Ruleset)}
@@ -46,6 +46,17 @@ def test_the_project_file() -> None:
     assert table.rules("c1-2001") == scorer.Ruleset(small_city=small, farm=scorer.FarmRules("per-field-city-once", 3))
     assert table.rules("before-big-box-4") == scorer.Ruleset(mage_rescues_inn_cathedral=False)
     assert all(entry.source for entry, _ in table.values())
+    assert all(entry.sources for entry, _ in table.values())  # every variant's numbers name their sources
+
+
+def test_a_ruleset_source_site_yaml_does_not_list_is_reported_at_its_place(minimal) -> None:
+    from generator.project import load
+
+    path = minimal / "rules_data" / "rulesets.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + "    sources: [rulebook-one, hearsay]\n", encoding="utf-8")
+    _, problems = load(minimal)
+    assert [(p.file, p.line, p.column, p.code) for p in problems] == [
+        ("rules_data/rulesets.yaml", 7, 29, "unknown-source")]
 
 
 def test_the_project_file_names_its_schema() -> None:

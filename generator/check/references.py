@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from generator.check import terms
 from generator.check.catalogue import build_catalogue, check_tile_ids, statement_problems
 from generator.check.interface import check_plural_forms, check_ui_keys
-from generator.check.known import Known
+from generator.check.known import Known, unknown_refs
 from generator.check.pages import check_example, check_page
 from generator.check.rulesets import RulesetTable, builtin
 from generator.check.rulesets import check as check_rulesets
@@ -61,6 +61,7 @@ def check_references(data: Data) -> References:
         refs.problems += found
         return refs
     refs.problems += check_site(data.site.model, data.site.source)
+    _check_ruleset_sources(data, refs)
     _check_site_units(data, refs)
     _check_ui(data, refs)
     _check_pages(data, refs)
@@ -69,6 +70,14 @@ def check_references(data: Data) -> References:
     _check_termbases(data, refs)
     _check_catalogue(data, refs)
     return refs
+
+
+def _check_ruleset_sources(data: Data, refs: References) -> None:
+    if data.rulesets is None:
+        return
+    for index, entry in enumerate(data.rulesets.model.rulesets):
+        refs.problems += unknown_refs(data.rulesets.source, ("rulesets", index, "sources"), "source", entry.sources,
+                                      refs.known.sources)
 
 
 def _check_site_units(data: Data, refs: References) -> None:

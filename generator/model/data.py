@@ -227,7 +227,9 @@ class _RulesetHead(Strict):
     description: Text
     """Translatable: what differs, in words."""
     source: Text
-    """Where the variant comes from (printing, year, reference); not translated."""
+    """Where the variant comes from (printing, year, reference), in words for the reader."""
+    sources: list[Id] = []
+    """The sources (``sources`` ids of site.yaml) that give this variant's numbers."""
     default_for: list[EditionId] = []
     """Editions that use this ruleset unless a scenario names another."""
 
