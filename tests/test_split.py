@@ -36,6 +36,17 @@ def test_parts_built_by_language_assemble_into_the_single_build(small_project, t
         assert any(name.startswith(f"{code}/") and name.endswith(".svg") for name in assembled), code
 
 
+def test_parts_built_for_two_addresses_on_one_path_are_refused(small_project, tmp_path):  # noqa: F811
+    # The same base path (/rules/), so only the address itself tells the parts apart: the root
+    # sitemap would name one host while the other part's pages link to theirs.
+    codes = load_checked(small_project).languages[:2]
+    for name, code, host in (("a", codes[0], "one.example.org"), ("b", codes[1], "two.example.org")):
+        build(small_project, site_dir=tmp_path / name, languages=[code], part=True, site_url=f"https://{host}/rules/")
+    with pytest.raises(ProblemsFound) as failure:
+        assemble([tmp_path / "a", tmp_path / "b"], tmp_path / "site", small_project)
+    assert [p.code for p in failure.value.problems] == ["part-mismatch"]
+
+
 def test_a_language_in_two_parts_is_refused(small_project, tmp_path):  # noqa: F811
     code = load_checked(small_project).languages[0]
     for name in ("a", "b"):

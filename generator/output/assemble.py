@@ -85,7 +85,8 @@ def _owners(parts: list[Path], manifests: dict[Path, dict]) -> tuple[list[str], 
     first = next(iter(manifests.values()))
     problems, owner = [], {}
     for part, manifest in manifests.items():
-        if (manifest["languages"], manifest["base"]) != (first["languages"], first["base"]):
+        if (manifest["languages"], manifest["base"], manifest.get("site_url")) != \
+                (first["languages"], first["base"], first.get("site_url")):
             problems.append(Problem(str(part / MANIFEST), 1, 1, "part-mismatch",
                                     f"built from other data or for another address than {parts[0]}"))
         for code in manifest["built"]:
