@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import math
+import re
 
 import pytest
 
@@ -355,3 +356,71 @@ def test_inn_and_cathedral_differ_from_the_cloister_at_thumbnail_size(page, base
         # Not a speck and not a small copy: about as large as the cloister, in colours of its own.
         assert figures[name]["area"] >= 0.8 * cloister["area"], figures
         assert figures[name]["share in the cloister's colours"] <= 0.5, figures
+
+
+# ---------------------------------------------------------------- how a board came about
+
+PHONE = {"width": 390, "height": 844}
+# The board with the most turns: the step-through has the most to show there.
+LONGEST = max(BOARDS, key=lambda i: (len(PROJECT.examples[i].scenario.board.order), i))
+
+
+def _order_page(browser, base_url, javascript: bool):  # noqa: F811
+    context = browser.new_context(viewport=PHONE, java_script_enabled=javascript, is_mobile=True, has_touch=True)
+    reader = context.new_page()
+    example = PROJECT.examples[LONGEST]
+    reader.goto(f"{base_url}/{PROJECT.source_language}/{example.example.page}/")
+    reader.wait_for_load_state("load")
+    box = reader.locator(f"#order-{LONGEST}")
+    box.locator("summary").scroll_into_view_if_needed()
+    box.locator("summary").tap() if javascript else box.locator("summary").click()
+    return reader, box
+
+
+def _turn_badges(reader, box) -> list[int]:
+    """The turn numbers drawn on the picture the page shows now, read from the SVG it loaded."""
+    text = reader.evaluate("(src) => fetch(src).then(r => r.text())", box.locator("img").get_attribute("src"))
+    return sorted(int(n) for n in re.findall(r'data-turn="(\d+)"', text))
+
+
+def test_without_javascript_the_numbered_picture_and_the_turns_are_shown(browser, base_url):  # noqa: F811
+    reader, box = _order_page(browser, base_url, javascript=False)
+    total = len(PROJECT.examples[LONGEST].scenario.board.order)
+    picture = box.locator("img")
+    assert picture.is_visible() and reader.evaluate("(img) => img.complete && img.naturalWidth > 0",
+                                                    picture.element_handle())
+    assert _turn_badges(reader, box) == list(range(1, total + 1))
+    assert box.locator(".rs-order__turns > li").count() == total
+    assert not box.locator(".rs-order__steps").is_visible()  # buttons that would do nothing stay hidden
+    ARTIFACTS.mkdir(exist_ok=True)
+    box.screenshot(path=str(ARTIFACTS / "order.no-javascript.png"))
+
+
+def test_the_step_through_adds_one_turn_at_a_time_on_a_phone(browser, base_url):  # noqa: F811
+    reader, box = _order_page(browser, base_url, javascript=True)
+    total = len(PROJECT.examples[LONGEST].scenario.board.order)
+    status, turns = box.locator(".rs-order__status"), box.locator(".rs-order__turns > li")
+    assert box.locator(".rs-order__steps").is_visible()
+    nxt = box.locator('[data-rs-step="next"]')
+    whole = box.locator("img").get_attribute("alt")
+    for turn in range(1, total + 1):
+        nxt.tap()
+        reader.wait_for_function("([img, n]) => img.complete && img.naturalWidth > 0 && img.src.endsWith(`turn-${n}.svg`)",
+                                 arg=[box.locator("img").element_handle(), turn])
+        assert _turn_badges(reader, box) == list(range(1, turn + 1))
+        assert str(turn) in status.inner_text() and str(total) in status.inner_text()
+        assert turns.nth(turn - 1).get_attribute("aria-current") == "step"
+        alt = box.locator("img").get_attribute("alt")
+        # Each step's picture says its turn in words; the last one is the numbered whole board.
+        assert alt.endswith(turns.nth(turn - 1).inner_text()) if turn < total else alt == whole
+    box.locator('[data-rs-step="previous"]').tap()
+    assert box.locator("img").get_attribute("src").endswith(f"turn-{total - 1}.svg")
+    box.locator('[data-rs-step="all"]').tap()
+    assert box.locator("img").get_attribute("src").endswith(f"turn-{total}.svg")
+    # Nothing of the control reaches past the phone's width, and each button is big enough to tap.
+    assert reader.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    for button in box.locator("button").all():
+        size = button.bounding_box()
+        assert size is not None and size["height"] >= 44 and size["x"] + size["width"] <= PHONE["width"]
+    ARTIFACTS.mkdir(exist_ok=True)
+    box.screenshot(path=str(ARTIFACTS / "order.phone.png"))

@@ -51,7 +51,7 @@ def _add(catalogue: Catalogue, source: Source, model: TileFile) -> list[Problem]
         if known:
             found += type_problems(source, where, spec.id, spec.features)
         catalogue.specs[spec.id] = spec
-        catalogue.types[spec.id] = tile_type(spec.id, spec.features, known)
+        catalogue.types[spec.id] = tile_type(spec.id, spec.features, known, spec.symbols)
         catalogue.sources[spec.id] = spec.source or model.source
         catalogue.files[spec.id] = (source, index)
     catalogue.statements += [(source, i, s) for i, s in enumerate(model.statements)]

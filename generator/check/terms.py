@@ -7,6 +7,12 @@ translation must use one of that language's forms; otherwise the loader reports 
 ``term`` warning at the translation. Matching is on plain words (markup stripped), case
 folded; where a longer English term and a shorter one overlap ("mage symbol", "mage"),
 only the longer one counts there.
+
+A translated text that still says a concept's English term or name ("King and Scout") where
+its language has a term of its own gets an ``english-left`` warning at that word. English that
+is also a form of the language's term ("Meeple") and English inside markup ids
+(``{figure:follower|…}``) never count, and a longer English name the language has no term for
+shields the shorter terms inside it.
 """
 
 from __future__ import annotations
@@ -87,7 +93,25 @@ class Concepts(tuple):
         alternatives = sorted(self.forms, key=len, reverse=True)
         self.regex = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, alternatives)) + r")(?!\w)") if alternatives else None
         self.used: dict[str, list[Concept]] = {}
+        self.left: dict[str, dict[str, Entry]] = {}
+        """Per language: each English form (lower-cased) that is English left there, to its entry."""
+        # Every English form, longest first, with any run of blanks between its words.
+        self.english_regex = re.compile(r"(?<!\w)(?:" + "|".join(
+            r"\s+".join(map(re.escape, form.split())) for form in alternatives) + r")(?!\w)",
+            re.IGNORECASE) if alternatives else None
         return self
+
+    def left_in(self, language: str) -> dict[str, Entry]:
+        """The English forms a text of ``language`` must not keep: the concept has a term there,
+        and the English form is not one of that term's forms."""
+        found = self.left.get(language)
+        if found is None:
+            found = self.left[language] = {}
+            for form, concept in self.forms.items():
+                own = entry(concept, language)
+                if own is not None and not own.found_in(form):
+                    found[form] = own
+        return found
 
 
 def concepts(bases: Iterable[TermBase]) -> Concepts:
@@ -137,6 +161,7 @@ def check_unit(all_concepts: Iterable[Concept], language: str, english: str, tra
 
 def _term_problems(all_concepts: Concepts, language: str, english: str, translated: str,
                    source: Source, path: PathKey) -> Iterator[Problem]:
+    yield from english_left(all_concepts, language, translated, source, path)
     text = plain(translated)
     for concept in english_concepts(all_concepts, english):
         found = entry(concept, language)
@@ -149,6 +174,40 @@ def _term_problems(all_concepts: Concepts, language: str, english: str, translat
         for word, _ in found.avoided_in(text):
             yield source.problem(path, "term", f"{word!r} is a term to avoid for {concept.english!r}: write "
                                                f"{found.term.preferred!r}", "warning")
+
+
+# A reference's tag and id (its label is the translator's text), a placeholder, emphasis, escapes.
+_MARKUP = re.compile(r"\{[a-z]+:[^{}|]*(?:\|([^{}]*))?\}")
+_NOT_WORDS = re.compile(r"(?<!\\)\{[A-Za-z_][A-Za-z0-9_]*\}|[*\\]")
+
+
+def masked(text: str) -> str:
+    """``text`` with every character that is markup rather than words blanked: offsets stay as they were."""
+    chars = list(text)
+    for match in _MARKUP.finditer(text):
+        label = match.start(1) if match.group(1) is not None else match.end() - 1
+        chars[match.start():label] = " " * (label - match.start())
+        chars[match.end() - 1] = " "
+    for match in _NOT_WORDS.finditer(text):
+        chars[match.start():match.end()] = " " * (match.end() - match.start())
+    return "".join(chars)
+
+
+def english_left(all_concepts: Iterable[Concept], language: str, translated: str, source: Source,
+                 path: PathKey) -> Iterator[Problem]:
+    """``english-left`` warnings: an English term or name the translation kept, at its line and column."""
+    index = all_concepts if isinstance(all_concepts, Concepts) else Concepts(all_concepts)
+    left = index.left_in(language)
+    if not left or index.english_regex is None:
+        return
+    for match in index.english_regex.finditer(masked(translated)):
+        own = left.get(" ".join(match.group().split()).lower())
+        if own is None:  # no English here, or a longer name the language has no term for
+            continue
+        line, column = source.where_in_text(path, match.start())
+        yield Problem(source.file, line, column, "english-left",
+                      f"{' '.join(match.group().split())!r} is left in English: the {language} term for "
+                      f"{own.concept.english!r} is {own.term.preferred!r}", "warning")
 
 
 def check_markdown(all_concepts: Iterable[Concept], language: str, text: str, file: str) -> Iterator[Problem]:

@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 from generator import scorer
-from generator.score.board_scenario import board_totals, describe_feature
+from generator.score.board_scenario import describe_order, board_totals, describe_feature
 from generator.check.catalogue import load_catalogue
 from generator.core.problem import ProblemsFound, render
 from generator.check.rulesets import RULESETS_FILE, load_rulesets
@@ -60,8 +60,10 @@ def run(args: argparse.Namespace) -> int:
     if problems:
         raise ProblemsFound(problems)
     doc, problems = load_scenario(Path(args.file), table, display=args.file, tiles=catalogue)
-    if doc is None or problems:
+    if doc is None or any(p.level == "error" for p in problems):
         raise ProblemsFound(problems)
+    if problems:  # what the legality check could not decide: said, and the board still scored
+        print(render(problems, args.format), file=sys.stderr)
     rules = table.rules(args.ruleset) if args.ruleset is not None else doc.rules
     result = scorer.score(doc.scenario, rules)
     # A board names every player with a follower on it, 0 included, even off the scored features.
@@ -75,5 +77,6 @@ def run(args: argparse.Namespace) -> int:
             print("\n".join(["Features on the board (scored ones marked *):"] + [
                 f"{'*' if f in doc.board.scored else ' '} {describe_feature(f)}" for f in doc.board.features]),
                 file=sys.stderr)
+            print("\n".join(describe_order(doc.board)), file=sys.stderr)
         print(scorer.explain(result), file=sys.stderr)
     return 1 if mismatches else 0

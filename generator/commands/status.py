@@ -8,7 +8,7 @@ import json
 import sys
 
 from generator.project import load_checked
-from generator.i18n.status import PageStatus, doc_statuses, page_statuses, summarize
+from generator.i18n.status import PageStatus, doc_statuses, page_statuses, summarize, termbase_warnings
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -24,10 +24,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def collect(project, languages: list[str]) -> list[dict]:
     rows = []
-    term_warnings: dict[tuple[str, str], int] = {}
-    for finding in project.term_findings:
-        key = (finding.language, finding.doc)
-        term_warnings[key] = term_warnings.get(key, 0) + 1
+    term_warnings = termbase_warnings(project, "term")
+    english_left = termbase_warnings(project, "english-left")
     for code in languages:
         for doc in project.documents:
             summary = summarize(project, code, doc)
@@ -39,7 +37,9 @@ def collect(project, languages: list[str]) -> list[dict]:
             missing = [s.unit.id for s in statuses if s.state == "missing"]
             rows.append({"language": code, "document": doc, "kind": "texts", "total": summary.total,
                          "translated": summary.translated, "outdated": summary.outdated, "missing": summary.missing,
-                         "percent": summary.percent, "terms": term_warnings.get((code, doc), 0),
+                         "percent": summary.percent, "terms": len(term_warnings.get((code, doc), [])),
+                         "english_left": len(english_left.get((code, doc), [])),
+                         "english_left_places": english_left.get((code, doc), []),
                          "outdated_units": outdated, "missing_units": missing})
         rows += [page_row(page) for page in page_statuses(project, code)]
     return rows
@@ -52,7 +52,7 @@ def page_row(page: PageStatus) -> dict:
                  "source": page.source, "now": page.fingerprint}] if page.state == "outdated" else []
     return {"language": page.language, "document": page.page, "kind": "page", "total": 1,
             "translated": summary.translated, "outdated": summary.outdated, "missing": summary.missing,
-            "percent": summary.percent, "terms": 0, "outdated_units": outdated,
+            "percent": summary.percent, "terms": 0, "english_left": 0, "english_left_places": [], "outdated_units": outdated,
             "missing_units": [page.page] if page.state == "missing" else []}
 
 
@@ -91,6 +91,11 @@ def run(args: argparse.Namespace) -> int:
                         print(f"      {unit['translation']} says source: {unit['source'] or '(nothing)'}; "
                               f"{unit['file']} is now source: \"{unit['now']}\"")
             print(f"  term warnings: {sum(r['terms'] for r in rows if r['language'] == code)}")
+            # A term or name still in English where the termbase gives this language its own.
+            print(f"  english-left warnings: {sum(r['english_left'] for r in rows if r['language'] == code)}")
+            for row in (r for r in rows if r["language"] == code):
+                for place in row["english_left_places"]:
+                    print(f"    english-left: {place}")
     if args.fail_under is not None:
         return fail_under(rows, args.fail_under)
     return 0

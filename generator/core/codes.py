@@ -154,6 +154,8 @@ ENTRIES = (
          WARNINGS + "number-mismatch.yaml"),
     Code("term", WARNING, "a translation or translated page lacks the termbase's word or uses one it avoids",
          WARNINGS + "term.yaml"),
+    Code("english-left", WARNING, "a translation that still says a term or name in English where the termbase "
+         "gives its language a word of its own", WARNINGS + "english-left.yaml"),
     # The tile catalogue.
     Code("unknown-tile", ERROR, "a tile the catalogue does not have, or whose layout it does not know",
          INVALID + "unknown-tile.yaml"),
@@ -205,6 +207,12 @@ ENTRIES = (
     Code("edge-mismatch", ERROR, "neighbouring tiles whose touching sides show different kinds",
          BOARDS + "edge-mismatch.yaml"),
     Code("figure-no-tile", ERROR, "a figure on a square without a tile", BOARDS + "figure-no-tile.yaml"),
+    Code("impossible-board", ERROR, "a board that no game played by its ruleset can reach (the legality check)",
+         BOARDS + "impossible-board.yaml"),
+    Code("board-undecided", WARNING, "a board whose order of play the legality check could not decide within its bound",
+         "tests/test_legality.py::test_a_search_past_its_bound_says_undecided"),
+    Code("figure-not-modelled", WARNING, "a figure whose placement rules the legality check does not know",
+         "tests/test_legality.py::test_a_figure_the_check_does_not_model_is_named_in_a_warning"),
     Code("figure-location", ERROR, "a figure where its tile has nothing, or on a feature it may not stand on",
          BOARDS + "figure-location.yaml"),
     # Translation files (PO) and built parts.

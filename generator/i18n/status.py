@@ -159,3 +159,23 @@ def page_statuses(project: Project, language: str) -> list[PageStatus]:
         state: State = "translated" if source == now else "outdated"
         statuses.append(PageStatus(language, page, state, name, now, file, source))
     return statuses
+
+
+# --------------------------------------------------------------------------- termbase warnings
+#
+# The termbase check reports two codes: ``term`` (a translation lacks the language's word or uses
+# one it avoids) and ``english-left`` (it still says a term or name in English). Status counts
+# each per language and document, and lists where every english-left warning stands.
+
+TERM_CODES = ("term", "english-left")
+
+
+def termbase_warnings(project: Project, code: str) -> dict[tuple[str, str], list[str]]:
+    """(language, document) to the ``FILE:LINE:COL message`` of each of its warnings of ``code``."""
+    found: dict[tuple[str, str], list[str]] = {}
+    for finding in project.term_findings:
+        if finding.problem.code == code:
+            problem = finding.problem
+            found.setdefault((finding.language, finding.doc), []).append(
+                f"{problem.file}:{problem.line}:{problem.column}: {problem.message}")
+    return found

@@ -112,8 +112,9 @@ class Catalogue:
         return tile in self.specs
 
 
-def tile_type(tile_id: str, features: Iterable[Any], known: bool = True) -> boards.TileType:
-    """The scorer's view of a tile spec's features."""
+def tile_type(tile_id: str, features: Iterable[Any], known: bool = True,
+              symbols: Iterable[str] = ()) -> boards.TileType:
+    """The scorer's view of a tile spec's features and symbols."""
     return boards.TileType(tile_id, tuple(
         boards.TileFeature(f.type, tuple(f.edges), f.pennants, f.inn, f.cathedral, tuple(f.cities)) for f in features),
-        known)
+        known, tuple(symbols))

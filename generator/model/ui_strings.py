@@ -77,9 +77,16 @@ COMBINATION_KEYS = frozenset({
 })
 
 
+# How a board can come about: the order of play under a worked example, one phrase per figure.
+ORDER_KEYS = frozenset({
+    "order.all", "order.found", "order.next", "order.picture", "order.previous", "order.stated", "order.status",
+    "order.summary", "order.tile", *(f"order.{figure}" for figure in boards.FIGURES),
+})
+
+
 def required_keys() -> frozenset[str]:
     """Every key ui.yaml must define: the fixed ones plus one per scorer step and feature kind."""
     steps = {f"step.{code}" for code in scorer.STEP_TEMPLATES}
     # Besides the feature types: cities scored on their own by the first farm rule, and goods tokens.
     features = {f"feature.{kind}" for kind in scorer.FEATURE_TYPES} | {"feature.farm-city", "feature.goods"}
-    return STATIC_KEYS | GLOSSARY_KEYS | COMBINATION_KEYS | steps | features | picture_keys() | plurals.COUNT_KEYS
+    return STATIC_KEYS | GLOSSARY_KEYS | COMBINATION_KEYS | ORDER_KEYS | steps | features | picture_keys() | plurals.COUNT_KEYS

@@ -14,7 +14,7 @@ from generator.model import printings
 from generator.model.data import Combination, Footnote, ListItem, Page, Reference, Section
 from generator.project import Project
 from generator.model.units import UnitInfo
-from generator.render import abbreviations, combinations, icons, inline, pictures
+from generator.render import order, abbreviations, combinations, icons, inline, pictures
 from generator.render.escape import attr, md_text
 from generator.core.vocabulary import COMBINATIONS_PAGE
 from generator.render.language import Lang, capitalised
@@ -176,7 +176,7 @@ class PageRenderer:
         note = (self.lang.ui("example.own") if not example.published
                 else self.lang.ui("example.illustration") if example.illustration else Markup(""))
         return {"picture": self.image(alt, pictures.board_file(scored.example.id, self.picture_base), "rs-board"),
-                "illustration": note}
+                "illustration": note, **order.order_view(self.lang, scored, self.picture_base, self.player)}
 
     def player(self, colour: str) -> Markup:
         name, css = self.resolve.colour(colour) if colour in {c.id for c in self.project.site.colours} else (colour, "#000000")

@@ -14,7 +14,7 @@ from markupsafe import Markup
 from generator import scorer
 from generator.scorer import board as boards
 from generator.model.ui_strings import LEGEND, SYMBOLS
-from generator.render import svg
+from generator.render import order, svg
 from generator.render.escape import attr, md_text
 
 if TYPE_CHECKING:
@@ -73,6 +73,7 @@ def _draw(project: Project) -> dict[str, str]:
         if view is not None:
             features, numbers = numbered(view, scored.result)
             files[board_file(example_id)] = svg.board_svg(view.board, features, colours, symbols, numbers)
+            files.update(order.turn_svgs(example_id, view, colours, symbols))
     return files
 
 

@@ -21,6 +21,8 @@ from generator.model.data import Strict
 from generator.core.problem import Problem
 from generator.check.rulesets import RulesetTable
 from generator.scorer import board as boards
+from generator.scorer import legality
+from generator.scorer.ruleset import supply
 from generator.read.source import PathKey, Source
 from generator.model.tiles import MAX_TILE_FEATURES, Catalogue, TileFeatureSpec, TileId, tile_type
 from generator.model.validate import validate
@@ -72,6 +74,9 @@ class PlacedTileSpec(Strict):
     """[x, y]: x grows eastward, y southward, so [0, -1] is north of [0, 0]."""
     turn: Annotated[int, Field(ge=0, le=3)] = 0
     """Clockwise quarter turns, 0 to 3."""
+    order: Annotated[int, Field(ge=1, le=MAX_PIECES)] | None = None
+    """The turn of play that placed it, from 1: given on every tile, the legality check verifies this
+    order instead of searching for one."""
 
 
 class FigureSpec(Strict):
@@ -103,6 +108,10 @@ class BoardScenarioSpec(Strict):
     figures: list[FigureSpec] = Field([], max_length=MAX_PIECES)
     """The figures on the board."""
     goods: Goods | None = Field(None, description=GOODS_DOC)
+    magic_tile_not_drawn: bool = False
+    """Mage & Witch: the tiles with the mage symbol that moved the mage and the witch are not drawn,
+    because no source gives the layout of this edition's such tiles. Refused where the catalogue
+    has one to draw."""
     expect: dict[PlayerName, Total] | None = None
     """Published totals per player, confirmed by ``rulesite score``."""
 
@@ -115,6 +124,10 @@ class BoardView:
     features: tuple[boards.BoardFeature, ...]
     scored: tuple[boards.BoardFeature, ...]
     players: tuple[str, ...]
+    order: tuple[legality.Turn, ...] = ()
+    """One order of play that gives this board (the stated one, or the one the check found)."""
+    stated: bool = False
+    """Whether the example states its order itself."""
 
 
 def _figure_problems(source: Source, base: PathKey, spec: BoardScenarioSpec) -> list[Problem]:
@@ -160,6 +173,8 @@ class BoardRead:
     """Id of the ruleset to apply: the one named, or the edition's default."""
     expect: dict[str, int] | None
     view: BoardView
+    warnings: tuple[Problem, ...] = ()
+    """What the legality check could not decide or model (level warning)."""
 
 
 def read_board_scenario(source: Source, base: PathKey, table: RulesetTable,
@@ -185,10 +200,56 @@ def read_board_scenario(source: Source, base: PathKey, table: RulesetTable,
         scenario = boards.board_scenario(features, spec.scoring, spec.edition, spec.goods)
     except scorer.ScoringError as exc:
         return None, [source.problem(base + ("board",), "impossible", str(exc))]
-    players = tuple(sorted(set(boards.players(board)) | set(spec.goods or {})))
-    view = BoardView(board, tuple(features), tuple(boards.scored(features, spec.scoring)), players)
     name = spec.ruleset or table.for_edition(spec.edition)
-    return BoardRead(scenario, name, dict(spec.expect) if spec.expect is not None else None, view), []
+    stated, problems = _stated_order(source, base, spec)
+    if problems:
+        return None, problems
+    problems = _unseen_magic(source, base, spec, catalogue)
+    if problems:
+        return None, problems
+    verdict = legality.check(board, spec.scoring, supply(table.rules(name)), stated,
+                             unseen_magic=spec.magic_tile_not_drawn)
+
+    def at(found: tuple[boards.BoardProblem, ...]) -> list[Problem]:
+        return sorted({source.problem(base + p.path, p.code, p.message, p.level) for p in found})
+
+    if not verdict.legal:
+        return None, at(verdict.problems)
+    players = tuple(sorted(set(boards.players(board)) | set(spec.goods or {})))
+    view = BoardView(board, tuple(features), tuple(boards.scored(features, spec.scoring)), players,
+                     verdict.order, stated is not None)
+    return BoardRead(scenario, name, dict(spec.expect) if spec.expect is not None else None, view,
+                     tuple(at(verdict.warnings))), []
+
+
+def _unseen_magic(source: Source, base: PathKey, spec: BoardScenarioSpec, catalogue: Catalogue) -> list[Problem]:
+    """``magic_tile_not_drawn`` only where no tile with the mage symbol of the edition can be drawn."""
+    if not spec.magic_tile_not_drawn:
+        return []
+    drawable = sorted(tid for tid, t in catalogue.types.items() if t.known and legality.MAGIC_SYMBOL in t.symbols
+                      and spec.edition in catalogue.specs[tid].counts)
+    if drawable:
+        return [source.problem(base + ("magic_tile_not_drawn",), "bad-value", f"the catalogue has {spec.edition} "
+                               f"tiles with the mage symbol ({', '.join(drawable)}): draw the one that moved the figure")]
+    return []
+
+
+def _stated_order(source: Source, base: PathKey, spec: BoardScenarioSpec) -> tuple[list[int] | None, list[Problem]]:
+    """The order the example states (board entries, first turn first), or None; a partial or broken one is refused."""
+    turns = [p.order for p in spec.board]
+    if all(t is None for t in turns):
+        return None, []
+    found, seen = [], {}
+    for index, turn in enumerate(turns):
+        where = base + ("board", index)
+        if turn is None:
+            found.append(source.problem(where, "missing-key", "once one tile states its order, every tile does"))
+        elif turn > len(turns) or turn in seen:
+            found.append(source.problem(where + ("order",), "bad-value", f"order {turn} is not one of 1 to "
+                                        f"{len(turns)} used once (board entry {seen.get(turn, index) + 1} has it)"))
+        else:
+            seen[turn] = index
+    return (None, found) if found else ([seen[t] for t in sorted(seen)], [])
 
 
 def board_totals(view: BoardView | None, totals: dict[str, int]) -> dict[str, int]:
@@ -216,3 +277,20 @@ def describe_feature(feature: boards.BoardFeature) -> str:
     if feature.pigs:
         parts.append("pigs: " + ", ".join(feature.pigs))
     return "; ".join(parts)
+
+
+def describe_order(view: BoardView) -> list[str]:
+    """How the board can have arisen, turn by turn, for ``rulesite score --explain``."""
+    board = view.board
+    lines = [f"An order of play that gives this board ({'as the example states it' if view.stated else 'found by the check'}):"]
+    for number, turn in enumerate(view.order, 1):
+        placement = board.placements[turn.tile]
+        words = [f"turn {number}: tile {placement.tile} at [{placement.x}, {placement.y}] (board entry {turn.tile + 1})"]
+        for index in (turn.figure, turn.magic):
+            if index is not None:
+                figure = board.figures[index]
+                owner = f"{figure.player}'s " if figure.player else "the "
+                verb = "moved onto" if figure.figure in boards.MAGIC else "placed on"
+                words.append(f"{owner}{figure.figure} {verb} {figure.location}")
+        lines.append("  " + "; ".join(words))
+    return lines

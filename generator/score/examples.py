@@ -44,6 +44,7 @@ def score_example(example: Example, source: Source, table: RulesetTable,
     doc, problems = read_scenario(source, ("scenario",), table, tiles)
     if doc is None:
         return None, problems
+    warnings = problems  # what the legality check could not decide, with a scored example
     result = scorer.score(doc.scenario, doc.rules)
     if doc.board is not None:
         # Every player with a follower on the board is shown, 0 included.
@@ -59,7 +60,7 @@ def score_example(example: Example, source: Source, table: RulesetTable,
         mismatches[1:] = [Problem(p.file, p.line, p.column, p.code, f"worked example {example.id!r}: {p.message}", p.level)
                           for p in mismatches[1:]]
         return None, mismatches
-    return ScoredExample(example, source.file, doc, result), []
+    return ScoredExample(example, source.file, doc, result), warnings
 
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.])")

@@ -381,7 +381,7 @@ def read_scenario(source: Source, base: PathKey = (), rulesets: RulesetTable | N
         if unknown:
             return None, unknown
         return ScenarioDoc(read.scenario, read.ruleset, table.rules(read.ruleset), read.expect, source, base,
-                           board=read.view), []
+                           board=read.view), list(read.warnings)
     spec, problems = validate(source, ScenarioSpec, base)
     problems = sorted(set(problems + _check(source, base, data, table)))
     if spec is None or problems:

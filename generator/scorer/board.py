@@ -52,6 +52,8 @@ class BoardProblem:
     message: str
     path: Path = ()
     at_key: bool = False
+    level: str = "error"
+    """``warning`` for what a check could not decide (the legality check's bound)."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,8 @@ class TileType:
     features: tuple[TileFeature, ...]
     known: bool = True
     """False when no source gives the tile's layout; such a tile cannot be placed on a board."""
+    symbols: tuple[str, ...] = ()
+    """Symbols printed on it that rules refer to (``mage``: placing it moves the mage or the witch)."""
 
 
 @dataclass(frozen=True)

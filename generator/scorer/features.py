@@ -53,6 +53,8 @@ class FeatureKind:
     touches: str
     """On a tile (:mod:`generator.scorer.board`): ``sides`` (joined across whole sides N E S W),
     ``halves`` (joined across half-edges NL NR ... WR) or ``none`` (its own square only)."""
+    role: str = "follower"
+    """What a follower standing on it is called (knight, thief, monk, farmer), for messages."""
 
 
 ATTRIBUTES: Mapping[str, str] = MappingProxyType({
@@ -68,10 +70,12 @@ ATTRIBUTES: Mapping[str, str] = MappingProxyType({
 """Optional attribute -> what it says, in words (for the schema and the docs)."""
 
 FEATURE_KINDS: Mapping[str, FeatureKind] = MappingProxyType({
-    "city": FeatureKind("city", True, None, True, True, ("pennants", "cathedral", "mage", "witch"), "sides"),
-    "road": FeatureKind("road", True, None, True, True, ("inn", "mage", "witch"), "sides"),
-    "cloister": FeatureKind("cloister", True, CLOISTER_TILES, False, True, (), "none"),
-    "field": FeatureKind("field", False, None, False, False, ("completed_cities", "cities", "pigs"), "halves"),
+    "city": FeatureKind("city", True, None, True, True, ("pennants", "cathedral", "mage", "witch"), "sides",
+                        "knight"),
+    "road": FeatureKind("road", True, None, True, True, ("inn", "mage", "witch"), "sides", "thief"),
+    "cloister": FeatureKind("cloister", True, CLOISTER_TILES, False, True, (), "none", "monk"),
+    "field": FeatureKind("field", False, None, False, False, ("completed_cities", "cities", "pigs"), "halves",
+                          "farmer"),
 })
 FEATURE_TYPES: tuple[str, ...] = tuple(FEATURE_KINDS)
 # The figures the game has one of; two on one feature, or one twice, is impossible.

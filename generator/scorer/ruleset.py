@@ -68,6 +68,9 @@ class Ruleset:
                                  "cathedral.", minimum=1)
     goods_majority_points: int = rule(10, "Traders & Builders: points at the end of the game, for each kind of "
                                           "goods, to every player holding the most tokens of it (ties included).")
+    followers_per_player: int = rule(7, "Followers each player may have on the board (the base game's eighth marks the score).")
+    large_followers_per_player: int = rule(1, "Inns & Cathedrals: large followers each player has.")
+    pigs_per_player: int = rule(1, "Traders & Builders: pigs each player has.")
     pig_per_city: int | None = rule(1, "Traders & Builders: extra points per completed city for a player who scores "
                                        "a field holding their pig; null where no source gives the pig's value under "
                                        "this ruleset's farm rules.")
@@ -96,3 +99,9 @@ def _check_fields(rules: object, prefix: str = "") -> None:
 
 
 STANDARD = Ruleset()
+
+
+def supply(rules: Ruleset) -> dict[str, int]:
+    """Each player's figures of each owned kind under ``rules``, by the board's figure names."""
+    return {"follower": rules.followers_per_player, "large-follower": rules.large_followers_per_player,
+            "pig": rules.pigs_per_player}

@@ -16,6 +16,7 @@
     });
     labelSearchDialog();
     setupBox();
+    setupOrder();
     if (window.Tablesort) {
       document.querySelectorAll("table[data-rs-sortable]").forEach(function (table) {
         if (!table.dataset.rsSorted) {
@@ -167,6 +168,43 @@
       });
     }
     applyBox(chosen, words);
+  }
+
+  // ------------------------------------------------------------ how a board came about
+  // Under each worked example: the numbered picture (shown as it is without JavaScript)
+  // and, with JavaScript, buttons that add the tiles and figures one turn at a time.
+  function setupOrder() {
+    document.querySelectorAll("details.rs-order").forEach(function (box) {
+      if (box.dataset.rsReady) return;
+      box.dataset.rsReady = "1";
+      var picture = box.querySelector("img[data-rs-steps]");
+      var steps = picture.dataset.rsSteps.split(" ");
+      var turns = box.querySelectorAll(".rs-order__turns > li");
+      var status = box.querySelector(".rs-order__status");
+      var controls = box.querySelector(".rs-order__steps");
+      var wholeAlt = picture.alt, shown = steps.length;
+      function show(turn) {
+        shown = Math.max(1, Math.min(steps.length, turn));
+        picture.src = steps[shown - 1];
+        var said = status.dataset.rsStatus.replace("{turn}", shown);
+        status.textContent = said;
+        picture.alt = shown === steps.length ? wholeAlt : said + ": " + turns[shown - 1].textContent;
+        turns.forEach(function (item, index) {
+          if (index === shown - 1) item.setAttribute("aria-current", "step"); else item.removeAttribute("aria-current");
+        });
+        controls.querySelector('[data-rs-step="previous"]').disabled = shown === 1;
+      }
+      controls.addEventListener("click", function (event) {
+        var button = event.target.closest("button[data-rs-step]");
+        if (!button) return;
+        var step = button.dataset.rsStep;
+        // From the whole board, the next turn is the first: the step-through starts over.
+        var next = shown === steps.length ? 1 : shown + 1;
+        show(step === "previous" ? shown - 1 : step === "next" ? next : steps.length);
+      });
+      controls.hidden = false;
+      show(steps.length);
+    });
   }
 
   if (window.document$) {
