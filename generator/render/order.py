@@ -92,13 +92,16 @@ def order_view(lang: Any, scored: Any, base: str, player: Any) -> dict[str, Any]
     alt = lang.ui_text("order.picture", turns=total)
     picture = Markup(f'<img alt="{attr(alt)}" class="rs-order__picture" '
                      f'src="{attr(turn_file(example_id, total, base))}" data-rs-steps="{steps}" />')
-    return {"order": {
-        "summary": lang.ui("order.summary"),
-        "how": lang.ui("order.stated" if view.stated else "order.found"),
-        "picture": picture,
-        "turns": texts,
-        "previous": lang.ui("order.previous"),
-        "next": lang.ui("order.next"),
-        "all": lang.ui("order.all"),
-        "status": lang.ui_text("order.status", turn="{turn}", total=total),
-    }}
+    buttons = "\n".join(f'<button type="button" class="md-button" data-rs-step="{step}">{lang.ui(f"order.{step}")}</button>'
+                        for step in ("previous", "next", "all"))
+    first, rest = buttons.split("\n", 1)
+    status = attr(lang.ui_text("order.status", turn="{turn}", total=total))
+    turns = "\n".join(f"<li>{text}</li>" for text in texts)
+    # One block of HTML that both the HTML pages and the Markdown ones (benchmarks) pass through
+    # unchanged; every value in it is escaped Markup or an escaped attribute.
+    return {"order": Markup(
+        f'<details class="rs-order" id="order-{attr(example_id)}">\n<summary>{lang.ui("order.summary")}</summary>\n'
+        f'<p>{lang.ui("order.stated" if view.stated else "order.found")}</p>\n<p>{picture}</p>\n'
+        f'<div class="rs-order__steps" hidden="hidden">\n{first}\n'
+        f'<span class="rs-order__status" aria-live="polite" data-rs-status="{status}"></span>\n{rest}\n</div>\n'
+        f'<ol class="rs-order__turns">\n{turns}\n</ol>\n</details>')}

@@ -176,7 +176,7 @@ class PageRenderer:
         note = (self.lang.ui("example.own") if not example.published
                 else self.lang.ui("example.illustration") if example.illustration else Markup(""))
         return {"picture": self.image(alt, pictures.board_file(scored.example.id, self.picture_base), "rs-board"),
-                "illustration": note, **order.order_view(self.lang, scored, self.picture_base, self.player)}
+                "illustration": note, **order.order_view(self.lang, scored, self.html_picture_base, self.player)}
 
     def player(self, colour: str) -> Markup:
         name, css = self.resolve.colour(colour) if colour in {c.id for c in self.project.site.colours} else (colour, "#000000")
@@ -225,6 +225,11 @@ class PageRenderer:
     @cached_property
     def picture_base(self) -> str:
         return pictures.picture_base(self.lang, self.path, self.html)
+
+    @cached_property
+    def html_picture_base(self) -> str:
+        """The base for pictures inside raw HTML, which MkDocs passes on without rewriting links."""
+        return pictures.picture_base(self.lang, self.path, True)
 
     def section(self, section: Section, level: int) -> SectionView:
         title = self.lang.text(self.units[f"section.{section.id}"], self.resolve)

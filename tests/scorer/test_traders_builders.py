@@ -236,9 +236,9 @@ def test_a_board_scenario_states_the_goods_each_player_holds(tmp_path: Path) -> 
 def test_the_reader_refuses_a_pig_under_the_first_farm_rule_at_the_ruleset(tmp_path: Path) -> None:
     path = tmp_path / "pig.yaml"
     path.write_text("ruleset: c1-2000\nscoring: final\nboard:\n  - {tile: E, at: [0, 0]}\n"
-                    "  - {tile: E, at: [0, -1], turn: 2}\nfigures:\n"
+                    "  - {tile: E, at: [0, -1], turn: 2}\n  - {tile: E, at: [1, 0]}\nfigures:\n"
                     "  - {figure: follower, player: red, at: [0, 0], location: SL}\n"
-                    "  - {figure: pig, player: red, at: [0, 0], location: SR}\n", encoding="utf-8")
+                    "  - {figure: pig, player: red, at: [1, 0], location: SR}\n", encoding="utf-8")
     doc, problems = load_scenario(path, TABLE, tiles=CATALOGUE)
     assert doc is None and [(p.line, p.code) for p in problems] == [(1, "rule-not-known")]
 
