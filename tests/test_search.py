@@ -103,11 +103,20 @@ def _path(href: str, base: str) -> str:
     return href.removeprefix(base).split("?")[0]
 
 
+# Where the termbase gives a language no term for a concept (no source names it: "not known"),
+# the search tests use the first of these that it does give, in that language and in English.
+FALLBACK = ("knight", "city", "cloister", "road")
+
+
 def _term(project, concept_id: str, lang: str) -> str:
     concept = next(c for c in project.concepts if c.id == concept_id)
     if lang == project.source_language:
         return concept.english
-    return terms.entry(concept, lang).term.preferred
+    entry = terms.entry(concept, lang)
+    if entry is None:
+        return next(_term(project, other, lang) for other in FALLBACK
+                    if terms.entry(next(c for c in project.concepts if c.id == other), lang) is not None)
+    return entry.term.preferred
 
 
 # --------------------------------------------------------------------------- controls out of the index
@@ -164,7 +173,9 @@ def test_polish_and_czech_case_forms_find_what_the_term_finds(browser, base_url,
     figures = {}
     for lang in sorted(LIGHT_STEMMERS & set(project.languages)):
         term, inflected = INFLECTED[lang]
-        assert term == _term(project, "witch", lang)
+        concept = next(c for c in project.concepts if c.id == "witch")
+        # The termbase gives this word, or no word at all where no source names one.
+        assert terms.entry(concept, lang) is None or term == _term(project, "witch", lang)
         searcher = Searcher(browser, f"{base_url}/{lang}/")
         pages = {query: [_path(item["page"], base_url) for item in searcher.search(query)] for query in (term, inflected)}
         searcher.close()
