@@ -34,9 +34,15 @@ def _badge(x: float, y: float, turn: int) -> str:
             f'font-size="{size}" fill="#202020">{turn}</text></g>')
 
 
+def frame(board: boards.Board) -> str:
+    """The opening tag (viewBox, size) of the whole board's picture, shared by every turn's."""
+    whole = svg.board_svg(boards.Board(board.tiles, board.placements, ()), ())
+    return whole[:whole.index(">") + 1]
+
+
 def turn_svg(board: boards.Board, order: Sequence[legality.Turn], upto: int,
-             colours: Mapping[str, str], symbols: Mapping[str, Iterable[str]]) -> str:
-    """The board after the first ``upto`` turns of ``order``, every placed tile numbered."""
+             colours: Mapping[str, str], symbols: Mapping[str, Iterable[str]], head: str) -> str:
+    """The board after the first ``upto`` turns of ``order``, every placed tile numbered, in ``head``'s frame."""
     shown = order[:upto]
     placed = {turn.tile for turn in shown}
     moved = {turn.magic for turn in shown if turn.magic is not None}
@@ -46,9 +52,8 @@ def turn_svg(board: boards.Board, order: Sequence[legality.Turn], upto: int,
     drawn = svg.board_svg(part, (), colours, symbols)
     badges = "".join(_badge(board.placements[t.tile].x * svg.SIZE + 13, board.placements[t.tile].y * svg.SIZE + 13,
                             number) for number, t in enumerate(shown, 1))
-    whole = svg.board_svg(boards.Board(board.tiles, board.placements, ()), ())
-    # Same frame as the whole board: take its opening tag (viewBox, size), keep this body.
-    head, body = whole[:whole.index(">") + 1], drawn[drawn.index(">") + 1:]
+    # Same frame as the whole board, so the picture never jumps: its opening tag, this body.
+    body = drawn[drawn.index(">") + 1:]
     return head + body.replace("</svg>", badges + "</svg>", 1)
 
 
@@ -59,7 +64,8 @@ def _tile_of(board: boards.Board, figure: boards.Figure) -> int:
 def turn_svgs(example_id: str, view: Any, colours: Mapping[str, str],
               symbols: Mapping[str, Iterable[str]]) -> dict[str, str]:
     """Every turn's picture of one example, by output path."""
-    return {turn_file(example_id, k): turn_svg(view.board, view.order, k, colours, symbols)
+    head = frame(view.board)
+    return {turn_file(example_id, k): turn_svg(view.board, view.order, k, colours, symbols, head)
             for k in range(1, len(view.order) + 1)}
 
 
