@@ -108,3 +108,27 @@ def test_tile_catalogue_page_shows_every_tile_with_its_source(page, base_url):  
     assert all(f["loaded"] and f["alt"] for f in found), [f for f in found if not f["loaded"]]
     text = page.locator("article").inner_text()
     assert all(model.source in text for _, model in PROJECT.tiles.sets)
+
+
+# The pages whose tile tables hold River tiles (their pictures must show and say the water).
+RIVER_PAGES = [p for p, page in PROJECT.pages.items()
+               if any(PROJECT.tiles.types[t.id].river for s, _ in walk_sections(page.sections) for b in s.blocks
+                      if hasattr(b, "tiles") for g in b.tiles.groups for t in g.tiles)]
+
+
+@pytest.mark.parametrize("lang", PROJECT.languages)
+@pytest.mark.parametrize("page_id", RIVER_PAGES)
+def test_river_tiles_are_drawn_and_say_their_water_in_every_language(page, base_url, page_id, lang):  # noqa: F811
+    from generator.render.pictures import tile_alt
+
+    page.goto(f"{base_url}/{lang}/{page_id}/")
+    page.wait_for_load_state("load")
+    found = {f["src"].rsplit("/", 1)[1]: f for f in _loaded(page, "table img.rs-tile")}
+    river = [t for t in PROJECT.tiles.types.values() if t.river and f"{t.id.lower()}.svg" in found]
+    assert river, "no River tile drawn on the page"
+    language = Lang(PROJECT, lang)
+    for tile in river:
+        shown = found[f"{tile.id.lower()}.svg"]
+        assert shown["loaded"] and shown["alt"] == tile_alt(language, tile), shown
+        water = "spring" if tile.spring else "lake" if tile.lake else "river"
+        assert language.ui_text(f"picture.{water}") in shown["alt"]

@@ -30,7 +30,7 @@ NEW_UNITS = {
     "base-game-c1": ["placing.no-fit", "preparation.first-player"],
     "base-game-c2-c3": ["placing.no-fit", "contents.followers", "contents.river", "contents.abbots",
                         "general.dark-cities"],
-    "the-river-c1": ["tiles.not-known", "tiles.not-drawn"],
+    "the-river-c1": ["tiles.not-known"],
     "the-river-c2-c3": ["tiles.not-known"],
 }
 
@@ -120,10 +120,10 @@ def test_the_river_tiles_add_up_to_12_in_each_edition_that_has_them(project):
         assert sum(spec.counts.get(edition, 0) for spec in specs) == 12, edition
 
 
-def test_no_river_tile_is_drawn_but_each_design_is_named(project):
+def test_every_river_tile_is_drawn_from_a_named_source(project):
     for spec in _river_specs(project):
-        assert spec.layout == "not-known" and not spec.features, spec.id
-        assert spec.source and "river" in spec.source.lower(), spec.id
+        assert spec.layout == "known" and spec.features and spec.river, spec.id
+        assert "river" in project.tiles.sources[spec.id].lower(), spec.id
 
 
 def test_every_page_text_stating_the_river_tiles_is_tied_to_them_and_agrees(project):

@@ -21,9 +21,11 @@ from generator.model.validate import Valid, validate_all
 _ATTRIBUTES = tuple(name for name in scorer.ATTRIBUTES if name in TileFeatureSpec.model_fields)
 
 
-def type_problems(source: Source, base: tuple, tile_id: str, features: list[Any]) -> list[Problem]:
+def type_problems(source: Source, base: tuple, tile_id: str, features: list[Any], symbols: Iterable[str] = (),
+                  river: Iterable[str] = ()) -> list[Problem]:
     """Located problems of one tile type (a side holding two kinds, an uncovered half-edge...)."""
-    found = [source.problem(base + p.path, p.code, p.message) for p in boards.tile_problems(tile_type(tile_id, features))]
+    tile = tile_type(tile_id, features, True, symbols, river)
+    found = [source.problem(base + p.path, p.code, p.message) for p in boards.tile_problems(tile)]
     for index, feature in enumerate(features):
         # What each attribute may stand on is the scorer's feature table, as in feature-level scenarios.
         for name in _ATTRIBUTES:
@@ -48,10 +50,13 @@ def _add(catalogue: Catalogue, source: Source, model: TileFile) -> list[Problem]
                                         "otherwise say layout: not-known"))
         if not known and spec.features:
             found.append(source.problem(where + ("features",), "bad-value", "a tile whose layout is not known lists no features"))
+        if not known and spec.river:
+            found.append(source.problem(where + ("river",), "bad-value", "a tile whose layout is not known has no "
+                                        "river sides either"))
         if known:
-            found += type_problems(source, where, spec.id, spec.features)
+            found += type_problems(source, where, spec.id, spec.features, spec.symbols, spec.river)
         catalogue.specs[spec.id] = spec
-        catalogue.types[spec.id] = tile_type(spec.id, spec.features, known, spec.symbols)
+        catalogue.types[spec.id] = tile_type(spec.id, spec.features, known, spec.symbols, spec.river)
         catalogue.sources[spec.id] = spec.source or model.source
         catalogue.files[spec.id] = (source, index)
     catalogue.statements += [(source, i, s) for i, s in enumerate(model.statements)]

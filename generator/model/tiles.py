@@ -29,7 +29,8 @@ Side = Literal[boards.SIDES]  # type: ignore[valid-type]
 # A tile has at most a feature per side, one per half-edge and a cloister; the bounds keep
 # a hostile file from making the scorer or the drawing do unbounded work.
 MAX_TILE_FEATURES = len(boards.SIDES) + len(boards.HALVES) + 1
-Symbol = Literal["mage", "crop-circle-pitchfork", "crop-circle-club", "crop-circle-shield", "garden"]
+Symbol = Literal["mage", "crop-circle-pitchfork", "crop-circle-club", "crop-circle-shield", "garden",
+                 boards.SPRING, boards.LAKE]
 
 
 class TileFeatureSpec(Strict):
@@ -61,7 +62,10 @@ class TileSpec(Strict):
     features: list[TileFeatureSpec] = Field([], max_length=MAX_TILE_FEATURES)
     """The features, by the edges they touch (required when the layout is known)."""
     symbols: list[Symbol] = []
-    """Symbols printed on the tile that rules refer to."""
+    """Symbols printed on the tile that rules refer to (``spring`` and ``lake``: where the river rises and ends)."""
+    river: Annotated[list[Side], Field(max_length=len(boards.SIDES))] = []
+    """The River: the sides N, E, S, W its river reaches (one at the spring or the lake, else two).
+    A river side meets only a river side; the fields on its banks are listed as usual."""
     start: bool = False
     """One copy of this tile is the start tile."""
     source: Text | None = None
@@ -113,8 +117,8 @@ class Catalogue:
 
 
 def tile_type(tile_id: str, features: Iterable[Any], known: bool = True,
-              symbols: Iterable[str] = ()) -> boards.TileType:
-    """The scorer's view of a tile spec's features and symbols."""
+              symbols: Iterable[str] = (), river: Iterable[str] = ()) -> boards.TileType:
+    """The scorer's view of a tile spec's features, symbols and river."""
     return boards.TileType(tile_id, tuple(
         boards.TileFeature(f.type, tuple(f.edges), f.pennants, f.inn, f.cathedral, tuple(f.cities)) for f in features),
-        known, tuple(symbols))
+        known, tuple(symbols), tuple(river))

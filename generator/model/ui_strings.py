@@ -45,7 +45,9 @@ STATIC_KEYS = frozenset({
 # the placeholder of a tile whose layout is not known.
 SYMBOLS = ("mage-symbol", "crop-circle-pitchfork", "crop-circle-club", "crop-circle-shield")
 LEGEND: tuple[str, ...] = (*scorer.carriers("tiles"), "pennant", *(f for f in scorer.FLAGS if f not in scorer.FIGURES),
-                           *SYMBOLS, *boards.FIGURES, "scored", "placeholder")
+                           *SYMBOLS, boards.RIVER, *boards.FIGURES, "scored", "placeholder")
+# What a tile's text alternative adds for the River: water through it, or its spring or lake.
+RIVER_KEYS = frozenset(f"picture.{name}" for name in (boards.RIVER, boards.SPRING, boards.LAKE))
 
 
 def picture_keys() -> frozenset[str]:
@@ -53,7 +55,7 @@ def picture_keys() -> frozenset[str]:
     kinds = {f"picture.{kind}" for kind in scorer.FEATURE_TYPES}
     unfinished = {f"picture.{kind}-open" for kind in scorer.carriers("complete")}
     return frozenset(kinds | unfinished | {f"picture.{flag}" for flag in scorer.FLAGS} | {"picture.pigs"}
-                     | {f"legend.picture.{name}" for name in LEGEND})
+                     | {f"legend.picture.{name}" for name in LEGEND} | RIVER_KEYS)
 
 
 # The translators' glossary page and its link from the dashboard.

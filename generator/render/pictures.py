@@ -102,8 +102,12 @@ def tile_alt(lang: Any, tile: boards.TileType) -> str:
     if not tile.known:
         return lang.ui_text("picture.tile-unknown", tile=tile.id)
     count = {kind: sum(1 for f in tile.features if f.type == kind) for kind in boards.TILE_FEATURES}
-    return lang.ui_text("picture.tile", tile=tile.id, cities=count["city"], roads=count["road"],
-                         fields=count["field"], cloisters=count["cloister"])
+    said = lang.ui_text("picture.tile", tile=tile.id, cities=count["city"], roads=count["road"],
+                        fields=count["field"], cloisters=count["cloister"])
+    if tile.river:
+        water = boards.SPRING if tile.spring else boards.LAKE if tile.lake else boards.RIVER
+        said += " " + lang.ui_text(f"picture.{water}")
+    return said
 
 
 def _feature_alt(lang: Any, feature: boards.BoardFeature, names: dict[str, str]) -> str:
@@ -196,6 +200,9 @@ def legend_files(colours: dict[str, str]) -> dict[str, str]:
                                       boards.TileFeature("field", ("WR", "NL", "NR", "EL")),
                                       boards.TileFeature("field", ("ER", "SL", "SR", "WL")))),
         "cathedral": svg.tile_svg(_one_tile(boards.TileFeature("city", boards.SIDES, cathedral=True))),
+        boards.RIVER: svg.tile_svg(boards.TileType("legend", (
+            boards.TileFeature("field", ("WR", "NL", "NR", "EL")), boards.TileFeature("field", ("ER", "SL", "SR", "WL"))),
+            river=("W", "E"))),
         "scored": _scored_road(),
         "placeholder": svg.placeholder_svg(),
     }

@@ -23,6 +23,9 @@ from generator.scorer import board as boards
 FIELD, CITY, ROAD, EDGE = "#8db860", "#c9a46a", "#f4efe3", "#3b3024"
 PENNANT, CLOISTER, INN, INN_ROOF, LAKE, CATHEDRAL = "#1d4f91", "#a0522d", "#ffc83d", "#b3261e", "#3d8fd1", "#4a5a6a"
 MAGE_SYMBOL = "#6a1b9a"
+# The River: water in the inn's pond blue, with a darker bank so it reads on the green field
+# and never looks like a road.
+RIVER, RIVER_BANK = LAKE, "#1f5f94"
 MAGE, WITCH = "#7e3ff2", "#ef6c00"
 SCORED = outline.PALETTE[0]
 # Tile borders on a board: a light line, like the gap between two tiles on a table, that
@@ -76,9 +79,22 @@ def _star(cx: float, cy: float, outer: float, inner: float) -> list[Point]:
              cy - (outer if k % 2 == 0 else inner) * math.cos(k * math.pi / 5)) for k in range(10)]
 
 
+def _river(tile: boards.TileType) -> str:
+    """The river from side to side, or from its one side to the spring or the lake in the middle.
+    Drawn under the roads, which cross it by bridges."""
+    if not tile.river:
+        return ""
+    parts = [f'<g class="rs-river">{_road(tile.river, 16, RIVER_BANK)}{_road(tile.river, 12, RIVER)}']
+    if tile.spring or tile.lake:
+        rx, ry = (9, 9) if tile.spring else (24, 16)
+        parts.append(f'<ellipse cx="50" cy="50" rx="{rx}" ry="{ry}" fill="{RIVER}" stroke="{RIVER_BANK}" '
+                     'stroke-width="2"/>')
+    return "".join(parts) + "</g>"
+
+
 def _shapes(tile: boards.TileType) -> str:
-    """Field, roads and cities: the part of a tile that turns with it."""
-    parts = [f'<rect width="100" height="100" fill="{FIELD}"/>']
+    """Field, river, roads and cities: the part of a tile that turns with it."""
+    parts = [f'<rect width="100" height="100" fill="{FIELD}"/>', _river(tile)]
     roads = [f for f in tile.features if f.type == "road"]
     for road in roads:
         parts += [_road(road.edges, 12, EDGE), _road(road.edges, 8, ROAD)]
@@ -100,9 +116,22 @@ def _cathedral(x: float, y: float) -> str:
             f'<path d="M{x:g},{y - 12:g} v-10 M{x - 4:g},{y - 18:g} h8" stroke="#ffffff" stroke-width="2"/></g>')
 
 
-def _cloister() -> str:
-    return (f'<g class="rs-mark rs-mark--cloister"><path d="M38,64 v-18 l12,-10 l12,10 v18 z" fill="{CLOISTER}" '
-            f'stroke="{EDGE}" stroke-width="2"/><rect x="46" y="54" width="8" height="10" fill="{EDGE}"/></g>')
+def _cloister(dx: float = 0, dy: float = 0) -> str:
+    shift = f' transform="translate({dx:g},{dy:g})"' if dx or dy else ""
+    return (f'<g class="rs-mark rs-mark--cloister"{shift}><path d="M38,64 v-18 l12,-10 l12,10 v18 z" '
+            f'fill="{CLOISTER}" stroke="{EDGE}" stroke-width="2"/><rect x="46" y="54" width="8" height="10" '
+            f'fill="{EDGE}"/></g>')
+
+
+def _cloister_spot(tile: boards.TileType, turn: int) -> Point:
+    """Where a cloister stands off the middle: on a river tile, on the bank away from its road, so
+    the river in the middle stays visible. Elsewhere it stands in the middle."""
+    road = next((f.edges[0] for f in tile.features if f.type == "road" and len(f.edges) == 1), None)
+    if not tile.river or road is None:
+        return 0, 0
+    x, y = MIDPOINT[road]
+    away = turn_point(50 - 0.28 * (x - 50), 50 - 0.28 * (y - 50), turn)
+    return away[0] - 50, away[1] - 50
 
 
 def _inn(x: float, y: float) -> str:
@@ -139,7 +168,7 @@ def _marks(tile: boards.TileType, turn: int, symbols: Iterable[str]) -> str:
             for k in range(feature.pennants):
                 parts.append(_shield(x + 12 * k - 6 * (feature.pennants - 1), y + (0 if not feature.cathedral else 20)))
         elif feature.type == "cloister":
-            parts.append(_cloister())
+            parts.append(_cloister(*_cloister_spot(tile, turn)))
         elif feature.type == "road" and feature.inn:
             parts.append(_inn(*turn_point(*_inn_spot(feature.edges), turn)))
     parts.append(_symbols(symbols))

@@ -36,6 +36,8 @@ PIG = "pig"
 # The figures that belong to a player: the followers and the pig.
 OWNED: tuple[str, ...] = (*STRENGTH, PIG)
 FIGURES: tuple[str, ...] = (*STRENGTH, *MAGIC, PIG)
+# The River: the side kind a river gives, and the symbols of the tiles where it rises and ends.
+RIVER, SPRING, LAKE = "river", "spring", "lake"
 # What a feature may touch, by how the table says it lies on a tile.
 _EDGES = {"sides": SIDES, "halves": HALVES, "none": ()}
 STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
@@ -77,6 +79,18 @@ class TileType:
     """False when no source gives the tile's layout; such a tile cannot be placed on a board."""
     symbols: tuple[str, ...] = ()
     """Symbols printed on it that rules refer to (``mage``: placing it moves the mage or the witch)."""
+    river: tuple[str, ...] = ()
+    """The sides a river reaches (The River). The river is no feature: nobody stands on it and
+    it scores nothing, but it is a kind of side that only meets another river, and it parts
+    the fields on either bank."""
+
+    @property
+    def spring(self) -> bool:
+        return SPRING in self.symbols
+
+    @property
+    def lake(self) -> bool:
+        return LAKE in self.symbols
 
 
 @dataclass(frozen=True)
@@ -182,6 +196,7 @@ def tile_problems(tile: TileType) -> list[BoardProblem]:
 
     side_of: dict[str, str] = {}
     half_of: dict[str, int] = {}
+    found += _river_problems(tile, side_of)
     for index, feature in enumerate(tile.features):
         if feature.type not in TILE_FEATURES:
             bad(index, f"unknown feature type {feature.type!r}")
@@ -195,7 +210,7 @@ def tile_problems(tile: TileType) -> list[BoardProblem]:
                     bad(index, f"half-edge {edge} belongs to two fields")
                 half_of[edge] = index
             elif edge in side_of:
-                bad(index, f"side {edge} holds two cities or roads")
+                bad(index, f"side {edge} holds two cities, roads or rivers")
             else:
                 side_of[edge] = feature.type
         if lies_on(feature.type) == "sides" and not feature.edges:
@@ -217,8 +232,33 @@ def tile_problems(tile: TileType) -> list[BoardProblem]:
     return found
 
 
+def _river_problems(tile: TileType, side_of: dict[str, str]) -> list[BoardProblem]:
+    """A river reaches one side (at the spring or the lake) or two, each once; fills ``side_of``."""
+    found = []
+
+    def bad(message: str) -> None:
+        found.append(BoardProblem("bad-tile", f"tile {tile.id}: {message}", ("river",)))
+
+    for side in tile.river:
+        if side not in SIDES or side in side_of:
+            bad(f"the river cannot reach {side!r} twice or off the four sides")
+        side_of[side] = RIVER
+    ends = [s for s in (SPRING, LAKE) if s in tile.symbols]
+    if tile.river and len(tile.river) > 2:
+        bad("a river runs from one side to one other side; it does not fork")
+    elif len(ends) > 1:
+        bad("a tile is either the spring or the lake, not both")
+    elif ends and len(tile.river) != 1:
+        bad(f"the {ends[0]} gives the river one side, not {len(tile.river)}")
+    elif len(tile.river) == 1 and not ends:
+        bad("a river that reaches one side rises or ends on this tile: mark it spring or lake")
+    return found
+
+
 def side_kind(tile: TileType, turn: int, side: str) -> str:
-    """What lies on ``side`` of a placed tile: city, road or field."""
+    """What lies on ``side`` of a placed tile: city, road, river or field."""
+    if any(turned(e, turn) == side for e in tile.river):
+        return RIVER
     for feature in tile.features:
         if lies_on(feature.type) == "sides" and any(turned(e, turn) == side for e in feature.edges):
             return feature.type

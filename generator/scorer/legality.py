@@ -14,7 +14,7 @@ from typing import Mapping, Sequence
 
 from generator.scorer import board as boards
 from generator.scorer.play import (MAGIC_SYMBOL, MODELLED, STATE_LIMIT, Game, Part, Search, Turn, Undecided,
-                                   Verdict, Why, game_of, present, where)
+                                   Verdict, Why, game_of, present, river_allows, where)
 
 __all__ = ["MAGIC_SYMBOL", "STATE_LIMIT", "Turn", "Verdict", "check", "numbered"]
 
@@ -99,8 +99,31 @@ def _stated(game: Game, stated: Sequence[int]) -> list[Why]:
     for depth, tile in enumerate(stated):
         if depth and not game.near[tile] & mask:
             found.append((("board", tile, "order"), f"turn {depth + 1} places a tile that touches no tile placed before it"))
+        elif not river_allows(game, mask, tile):
+            found.append((("board", tile, "order"), f"turn {depth + 1} breaks the River's order: the spring first, "
+                          "then each river tile extending the river, the lake last, and land tiles only after them"))
         mask |= 1 << tile
     return found
+
+
+def _river(game: Game) -> list[Why]:
+    """The River's tiles are laid first, each extending the river: on the board they form one river."""
+    if not game.river:
+        return []
+    spring = game.ends[0]
+    ends = [t for t in range(len(game.board.placements))
+            if game.river >> t & 1 and bin(game.river_near[t]).count("1") <= 1]
+    start = spring.bit_length() - 1 if spring else (ends[0] if ends else None)
+    seen, todo = set(), [start] if start is not None else []
+    while todo:
+        tile = todo.pop()
+        seen.add(tile)
+        todo += [t for t in range(len(game.board.placements)) if game.river_near[tile] >> t & 1 and t not in seen]
+    apart = [t for t in range(len(game.board.placements)) if game.river >> t & 1 and t not in seen]
+    if apart:
+        return [(("board", apart[0], "tile"), "this tile's river does not continue the river of the other River "
+                 "tiles: they are laid before any land tile, each extending the river, so they form one river")]
+    return []
 
 
 # The diagnosis of a failed search tries this many pairs of followers, each searched this far:
@@ -150,7 +173,7 @@ def check(board: boards.Board, scoring: str, supply: Mapping[str, int], stated: 
                                          f"{f.figure}, so it cannot tell how the {f.figure} got there",
                                          ("figures", n, "figure"), level="warning")
                      for n, f in enumerate(board.figures) if f.figure not in MODELLED)
-    found = _one_a_turn(game) + _supply(game, supply) + _end_state(game) + _magic_tiles(game)
+    found = _one_a_turn(game) + _supply(game, supply) + _end_state(game) + _magic_tiles(game) + _river(game)
     if stated is not None:
         found += _stated(game, stated)
     if found:

@@ -78,6 +78,12 @@ class Game:
     """Per board entry, itself and the entries on the eight squares around it (a cloister's tiles)."""
     joins_of: dict[int, list[tuple[Segment, Segment]]]
     """Per board entry, the joins it takes part in."""
+    river: int = 0
+    """The River: a bit mask of the board entries with a river; all of them come before any land tile."""
+    river_near: tuple[int, ...] = ()
+    """Per board entry, the river entries its own river meets across a side."""
+    ends: tuple[int, int] = (0, 0)
+    """Bit masks of the spring (the first river tile) and the lake (the last)."""
 
 
 class Recorder(boards._Joiner):
@@ -109,7 +115,40 @@ def game_of(board: boards.Board, scoring: str, unseen_magic: bool = False) -> Ga
                  (1 << len(board.placements)) - 1, near,
                  tuple(1 << i | sum(1 << layout.grid[(p.x + dx, p.y + dy)] for dx, dy in boards.NEIGHBOURS
                                     if (p.x + dx, p.y + dy) in layout.grid) for i, p in enumerate(board.placements)),
-                 joins_of_pairs(recorder.pairs))
+                 joins_of_pairs(recorder.pairs), *_river_of(layout))
+
+
+def _river_of(layout: boards._Layout) -> tuple[int, tuple[int, ...], tuple[int, int]]:
+    """The River's tiles on the board, whose river each meets, and where the spring and the lake are."""
+    kinds, placements = layout.kinds, layout.board.placements
+    river = sum(1 << i for i, kind in enumerate(kinds) if kind.river)
+    meets = []
+    for i, p in enumerate(placements):
+        squares = [(p.x + boards.STEP[boards.turned(s, p.turn)][0], p.y + boards.STEP[boards.turned(s, p.turn)][1])
+                   for s in kinds[i].river]
+        meets.append(sum(1 << layout.grid[q] for q in squares if q in layout.grid and kinds[layout.grid[q]].river))
+    ends = tuple(sum(1 << i for i, kind in enumerate(kinds) if getattr(kind, end)) for end in ("spring", "lake"))
+    return river, tuple(meets), ends  # type: ignore[return-value]
+
+
+def river_allows(game: Game, mask: int, tile: int) -> bool:
+    """The River's order (its rules: the spring starts the river, each river tile extends it,
+    the lake closes it, and only then are land tiles drawn): may ``tile`` follow the tiles of ``mask``?"""
+    if not game.river:
+        return True
+    spring, lake = game.ends
+    if not game.river >> tile & 1:
+        return not game.river & ~mask  # land only once every river tile of the board is down
+    if spring and not mask:
+        return bool(spring >> tile & 1)
+    if mask & lake:
+        return False  # the lake closed the river
+    if lake >> tile & 1 and game.river & ~mask & ~(1 << tile):
+        return False  # the lake is the last river tile
+    if not mask & game.river:
+        # The river grows at one open end; the first river tile seen here is an end of it.
+        return bin(game.river_near[tile]).count("1") <= 1
+    return bool(game.river_near[tile] & mask)
 
 
 def joins_of_pairs(pairs: list[tuple[Segment, Segment]]) -> dict[int, list[tuple[Segment, Segment]]]:
@@ -295,6 +334,7 @@ class Search:
         tiles = range(len(self.game.board.placements))
         if mask:
             tiles = [t for t in tiles if not mask >> t & 1 and self.game.near[t] & mask]
+        tiles = [t for t in tiles if river_allows(self.game, mask, t)]
         # Tiles without a figure first: they constrain nothing, so a dead end shows sooner.
         return sorted(tiles, key=lambda t: (t in self.game.owned_on, t))
 
