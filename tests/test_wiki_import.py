@@ -25,7 +25,9 @@ from generator.core.codes import CODES
 from generator.core.problem import Problem
 from generator.project import load
 from generator.wiki.importer import OUTDATED, import_pages
+from generator.core.vocabulary import EDITIONS
 from generator.wiki.mapping import load_mapping
+from generator.wiki.page_data import slug
 from generator.wiki.source import read_inputs
 
 from .conftest import FIXTURES, ROOT
@@ -66,11 +68,11 @@ def add_source(project: Path, file_name: str) -> None:
 
 
 def run_import(project: Path, *files: Path, source: Path | None = None, page_id: str | None = PAGE,
-               force: bool = False) -> tuple[list[Path], list[Problem]]:
+               force: bool = False, **options: Any) -> tuple[list[Path], list[Problem]]:
     pages, problems = read_inputs(list(files), source=source, known_languages=LANGUAGES)
     if any(p.level == "error" for p in problems):
         return [], problems
-    written, found = import_pages(project, pages, page_id=page_id, force=force)
+    written, found = import_pages(project, pages, page_id=page_id, force=force, **options)
     return written, problems + found
 
 
@@ -127,6 +129,7 @@ def checked(project: Path) -> subprocess.CompletedProcess[str]:
     pytest.param("footnote-place", ["structure.txt"], 14, 1, "", id="footnote-place"),
     pytest.param("empty-heading", ["structure.txt"], 30, 1, "", id="empty-heading"),
     pytest.param("translation-structure", ["pair-en.txt", "pair-nl.txt"], 8, 1, "", id="translation-structure"),
+    pytest.param("new-expansion", ["new-expansion.txt"], 2, 1, "", id="new-expansion"),
 ])
 def test_each_fixture_shows_its_code(code, files, line, column, setup, project):
     paths = [WIKI / name for name in files]
@@ -524,3 +527,90 @@ def test_hostile_wikitext_is_a_located_problem_in_bounded_time(kind, project, tm
     assert PROBLEM_LINE.search(result.stderr), result.stderr[-2000:]
     if result.returncode == 0:
         assert checked(project).returncode == 0
+
+
+# ---------------------------------------------------------------- a page of an expansion the site lacks
+
+
+def _site(project: Path) -> dict[str, Any]:
+    return data(project / "rules_data" / "site.yaml")
+
+
+def _title(fixture: str) -> str:
+    """The title a fixture's view-source line gives."""
+    first = (WIKI / fixture).read_text(encoding="utf-8").partition("\n")[0]
+    return first.removeprefix("View source for ")
+
+
+def _base(title: str) -> str:
+    return re.sub(r"\s*\([^()]*\)\s*$", "", title)
+
+
+def _rendered_pages(project: Path) -> set[str]:
+    """The paths of the English site's pages, rendered in memory (the build's cheap part)."""
+    from generator.project import load_checked
+    from generator.render.generate import SiteRenderer
+
+    loaded = load_checked(project)
+    return set(SiteRenderer(loaded, loaded.source_language).site().files)
+
+
+def test_a_page_of_an_expansion_the_site_lacks_adds_it_and_builds(project):
+    fixture = "new-expansion.txt"
+    name = _base(_title(fixture))
+    expansion_id = slug(name, "")
+    assert expansion_id not in {e["id"] for e in _site(project)["expansions"]}
+    written, problems = run_import(project, WIKI / fixture, page_id=None)
+    assert not [p for p in problems if p.level == "error"], problems
+    site = _site(project)
+    added = [e for e in site["expansions"] if e["id"] == expansion_id]
+    assert added == [{"id": expansion_id, "name": name}]
+    sources = [s for s in site["sources"] if s.get("where") == fixture]
+    assert len(sources) == 1 and sources[0]["kind"] == "page"
+    page_id = slug(_title(fixture), "")
+    page = data(page_file(project, page_id))
+    # The edition is the one the mapping gives the words in the title's parentheses.
+    words = re.search(r"\(([^()]*)\)\s*$", _title(fixture)).group(1)
+    assert page["expansion"] == expansion_id
+    assert page["editions"] == load_mapping()[0].page_editions.titles[words]
+    assert {sources[0]["id"]} == {cited for section in page["sections"] for cited in section.get("sources", [])}
+    reported = [p for p in problems if p.code == "new-expansion"]
+    assert len(reported) == 1 and expansion_id in reported[0].message and sources[0]["id"] in reported[0].message
+    result = checked(project)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert any(page_id in path for path in _rendered_pages(project))
+    # A second import finds the expansion and its source there: nothing is added twice.
+    again, _ = run_import(project, WIKI / fixture, page_id=None)
+    assert again == [] and _site(project) == site
+
+
+def test_the_edition_chooser_gives_a_new_expansion_its_edition(project):
+    written, problems = run_import(project, WIKI / "new-expansion-chooser.txt", page_id=None)
+    assert not [p for p in problems if p.level == "error"], problems
+    page = data(page_file(project, slug(_title("new-expansion-chooser.txt"), "")))
+    picture = re.search(r"image=([^|}]*)", (WIKI / "new-expansion-chooser.txt").read_text(encoding="utf-8")).group(1)
+    assert page["editions"] == [e for e in EDITIONS if e in picture]
+    assert checked(project).returncode == 0
+
+
+def test_a_page_that_says_neither_expansion_nor_edition_is_a_located_error(project):
+    fixture = WIKI / "new-expansion-unsaid.txt"
+    before = (project / "rules_data" / "site.yaml").read_bytes()
+    result = _cli(project, str(fixture))
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    lines = [line for line in result.stderr.splitlines() if "[missing-info]" in line]
+    assert len(lines) == 2 and all(PROBLEM_LINE.match(line) for line in lines), result.stderr
+    assert all(line.startswith(f"{fixture}:2:1: error") for line in lines), lines
+    assert any("--expansion" in line for line in lines) and any("--edition" in line for line in lines)
+    assert (project / "rules_data" / "site.yaml").read_bytes() == before
+
+
+def test_expansion_and_edition_options_import_a_page_that_says_neither(project):
+    fixture = WIKI / "new-expansion-unsaid.txt"
+    expansion, edition = "tower-floors-box", EDITIONS[-1]
+    result = _cli(project, str(fixture), "--expansion", expansion, "--edition", edition)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "[new-expansion]" in result.stderr and expansion in result.stderr
+    page = data(page_file(project, slug(_title("new-expansion-unsaid.txt"), "")))
+    assert (page["expansion"], page["editions"]) == (expansion, [edition])
+    assert expansion in {e["id"] for e in _site(project)["expansions"]}

@@ -55,6 +55,7 @@ def _places(problems: list[Problem]) -> set[tuple[int, int, str]]:
     pytest.param("numbering-gap", ["numbering-gap.wiki"], {(2, 60)}, id="numbering-gap"),
     pytest.param("structure-differs", ["structure-differs.source.wiki", "structure-differs.wiki"], {(4, 1)}, id="structure-differs"),
     pytest.param("caption-arithmetic", ["caption-arithmetic.wiki"], {(2, 69), (3, 25)}, id="caption-arithmetic"),
+    pytest.param("caption-expansion", ["caption-expansion.wiki"], {(3, 29)}, id="caption-expansion"),
     pytest.param("outdated-translation", ["outdated-translation.wiki"], {(3, 1)}, id="outdated-translation"),
     pytest.param("untranslated-field", ["untranslated-field.wiki"], {(3, 15)}, id="untranslated-field"),
     pytest.param("unknown-template", ["unknown-template.wiki"], {(3, 15)}, id="unknown-template"),
@@ -277,3 +278,43 @@ def test_the_command_on_clean_pages_exits_0_and_json_holds_list_and_table():
     assert run.returncode == 1  # the --lang code the site does not have
     assert [p["code"] for p in report["problems"]] == ["unknown-language", "unknown-template"]
     assert {"page": "Spinner Notes", "language": "source", "code": "unknown-template", "count": 1} in report["summary"]
+
+
+def test_a_page_in_a_language_the_site_lacks_is_named_as_that_language(settings):
+    # Issue 34, item 2: a Romanian text under the Dutch address was reported as one of the
+    # site's languages, because the detector only knew those. Now it is named for what it is.
+    found = [p for p in _lint([WIKI / "wrong-language-romanian.wiki"], settings) if p.code == "wrong-language"]
+    assert [(p.line, p.column) for p in found] == [(3, 1)]
+    assert "Romanian (ro)" in found[0].message and "marked Dutch (nl)" in found[0].message
+    assert "ro" not in settings.languages and "the site has no Romanian (ro) pages" in found[0].message
+
+
+def test_a_page_marked_with_a_language_the_site_lacks_is_still_judged(tmp_path, settings):
+    page = tmp_path / "Harbour_Rules_ro.wiki"
+    page.write_text((WIKI / "wrong-language.wiki").read_text(encoding="utf-8").split("\n", 1)[1], encoding="utf-8")
+    found = [p for p in _lint([page], settings, languages={page: "ro"}) if p.code == "wrong-language"]
+    assert len(found) == 1 and "English (en)" in found[0].message and "marked Romanian (ro)" in found[0].message
+
+
+def test_with_source_given_a_heading_and_a_caption_left_as_the_source_are_untranslated(settings):
+    # Issue 34, item 3: the source named with --source has another title than the translation
+    # (here both come from their file names), so it was paired with nothing and nothing was found.
+    source, translated = WIKI / "untranslated-heading.source.wiki", WIKI / "Feldnotizen_de.wiki"
+    found = _places([p for p in _lint([source, translated], settings, source=source)])
+    text = translated.read_text(encoding="utf-8").splitlines()
+    heading = (4, text[3].index("Fields") + 1)
+    caption = (7, text[6].index("The fields") + 1)
+    sorting = (2, text[1].index("Field Notes") + 1)
+    assert found == {(*place, "untranslated-field") for place in (sorting, heading, caption)}
+    # Without the source only the sorting title can be judged (against the English title).
+    alone = _places(_lint([translated], settings))
+    assert (*heading, "untranslated-field") not in alone and (*caption, "untranslated-field") not in alone
+
+
+def test_a_translated_heading_and_caption_are_not_reported(tmp_path, settings):
+    source = WIKI / "untranslated-heading.source.wiki"
+    translated = tmp_path / "Feldnotizen_de.wiki"
+    translated.write_text((WIKI / "Feldnotizen_de.wiki").read_text(encoding="utf-8")
+                          .replace("== Fields ==", "== Wiesen ==").replace("The fields of the example", "Die Wiesen")
+                          .replace("sortingtitle=Field Notes", "sortingtitle=Wiesen"), encoding="utf-8")
+    assert [p for p in _lint([source, translated], settings, source=source) if p.code == "untranslated-field"] == []

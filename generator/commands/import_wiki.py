@@ -7,8 +7,10 @@ import argparse
 import sys
 from pathlib import Path
 
+from generator.commands.wiki_lint import add_any_order_parser
 from generator.core.io_failure import naming
 from generator.core.problem import Problem, render
+from generator.core.vocabulary import EDITIONS
 from generator.model.data import Site
 from generator.model.validate import validate
 from generator.project import load
@@ -21,8 +23,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("import", help="bring pages of another source into the project",
                             description="Bring pages from another source into the project's data files.")
     kinds = parser.add_subparsers(dest="kind", required=True, metavar="SOURCE")
-    wiki = kinds.add_parser(
-        "wiki", help="import wiki pages (wikitext or Special:Export XML) as page, translation and example files",
+    # Files and options in any order, as wiki-lint takes them.
+    wiki = add_any_order_parser(
+        kinds, "wiki", help="import wiki pages (wikitext or Special:Export XML) as page, translation and example files",
         description="Import pages of the community wiki: the English source page and its language subpages "
                     "become rules_data/pages/<id>.yaml, rules_data/translations/<lang>/<id>.yaml and one "
                     "examples/<id>.yaml per worked example. Every warning names its place in the wiki file. "
@@ -37,6 +40,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     wiki.add_argument("--title", default=None, metavar="T", help="the title of files that name none")
     wiki.add_argument("--lang", action="append", default=[], metavar="FILE=CODE",
                       help="the language of a file whose title does not say it (repeatable)")
+    wiki.add_argument("--expansion", default=None, metavar="ID",
+                      help="the expansion of pages that do not say it; one site.yaml lacks is added to it")
+    # The editions a page may be of are the project's one list of edition ids.
+    wiki.add_argument("--edition", action="append", default=[], choices=EDITIONS, metavar="|".join(EDITIONS),
+                      help="the tile edition of pages that do not say it (repeatable)")
     wiki.add_argument("--format", choices=("text", "github"), default="text")
     wiki.set_defaults(run=run)
 
@@ -68,12 +76,16 @@ def run(args: argparse.Namespace) -> int:
     pages, read_problems = read_inputs(files, source=args.source, languages=languages, title=args.title,
                                        known_languages=_site_languages(root))
     problems += read_problems
+    # Which page a file was read as, when its text does not say, so that a wrong title shows first.
+    for page in (page for page in pages if page.named_from_outside):
+        print(f"{page.file}: read as {page.described()}")
     if any(p.level == "error" for p in problems):
         print(render(problems, args.format), file=sys.stderr)
         print("nothing was written", file=sys.stderr)
         return 1
     with naming(root / "rules_data", "each file is either as it was or fully imported; import again"):
-        written, found = import_pages(root, pages, page_id=args.page_id, force=args.force)
+        written, found = import_pages(root, pages, page_id=args.page_id, force=args.force,
+                                      expansion=args.expansion, editions=args.edition)
     problems += found
     if problems:
         print(render(problems, args.format), file=sys.stderr)

@@ -260,7 +260,9 @@ ENTRIES = (
          "tests/test_wiki_lint.py::test_each_fixture_shows_its_code[caption-arithmetic]"),
     Code("outdated-translation", WARNING, "a wiki translation marked outdated (mw-translate-fuzzy)",
          "tests/test_wiki_lint.py::test_each_fixture_shows_its_code[outdated-translation]"),
-    Code("untranslated-field", WARNING, "a translated wiki page whose sortingtitle is still the English one",
+    Code("caption-expansion", WARNING, "a wiki picture whose file name says one expansion and whose caption names "
+         "another", "tests/test_wiki_lint.py::test_each_fixture_shows_its_code[caption-expansion]"),
+    Code("untranslated-field", WARNING, "a translated wiki page whose sortingtitle, a heading or a caption is still the source's",
          "tests/test_wiki_lint.py::test_each_fixture_shows_its_code[untranslated-field]"),
     Code("unknown-template", WARNING, "a wiki template the import mapping does not list", "tests/test_wiki_lint.py::test_each_fixture_shows_its_code[unknown-template]"),
     Code("avoided-term", WARNING, "a wiki translation using a word the termbase says to avoid in its language",
@@ -273,6 +275,8 @@ ENTRIES = (
          IMPORT + "[no-source-page]"),
     Code("missing-info", ERROR, "a wiki page that does not state a fact its data needs (publisher, year, expansion, "
          "edition); nothing is written", IMPORT + "[missing-info]"),
+    Code("new-expansion", WARNING, "a wiki page of an expansion site.yaml did not list: the import added the expansion "
+         "and the page as its source to site.yaml", IMPORT + "[new-expansion]"),
     Code("hand-written-file", ERROR, "an import that would replace a file it did not write (one without its origin "
          "comment), without --force", IMPORT + "[hand-written-file]"),
     Code("unmapped-template", WARNING, "a wiki template or template parameter the import mapping does not know; its "

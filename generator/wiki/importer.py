@@ -28,11 +28,14 @@ from generator.model.data import Page
 from generator.model.units import fingerprint, page_units
 from generator.project import Project, load
 from generator.read.source import read
+from generator.wiki.additions import Additions, add_expansion, site_text
 from generator.wiki.convert import convert
-from generator.wiki.draft import DPage, PageInfo, SiteIndex, key, replace_markers
+from generator.wiki.draft import DPage, SiteIndex, replace_markers
 from generator.wiki.emit import dump, translation_text
+from generator.wiki.index import site_index
 from generator.wiki.mapping import MAPPING_FILE, Mapping, load_mapping
-from generator.wiki.page_data import Built, PageBuilder, caption_totals, page_meta, slug
+from generator.wiki.meta import Given, page_meta
+from generator.wiki.page_data import Built, Meta, PageBuilder, caption_totals, slug
 from generator.wiki.pairing import Pairing, pair_pages
 from generator.wiki.source import WikiPage, line_col
 
@@ -48,6 +51,8 @@ _HEADER_LINES = 8
 class Planned:
     path: Path
     text: str
+    addition: bool = False
+    """Entries added to a hand-written file (site.yaml), which is therefore not refused as one."""
 
 
 @dataclass
@@ -61,6 +66,8 @@ class Run:
     force: bool
     earlier: dict[str, str]
     """Wiki title to page id, of the pages an earlier import wrote (read once per run)."""
+    given: Given = Given()
+    additions: Additions = field(default_factory=Additions)
     problems: list[Problem] = field(default_factory=list)
     planned: list[Planned] = field(default_factory=list)
 
@@ -70,10 +77,12 @@ class Run:
 
 
 def import_pages(project_root: Path, pages: list[WikiPage], *, page_id: str | None = None, force: bool = False,
-                 mapping_file: Path = MAPPING_FILE) -> tuple[list[Path], list[Problem]]:
+                 mapping_file: Path = MAPPING_FILE, expansion: str | None = None,
+                 editions: list[str] | None = None) -> tuple[list[Path], list[Problem]]:
     """Import ``pages`` into the project at ``project_root``: the paths written and every problem.
 
-    Nothing is written when a problem is an error."""
+    ``expansion`` and ``editions`` (``--expansion``, ``--edition``) stand for what a page does not
+    say; an expansion site.yaml lacks is added to it. Nothing is written when a problem is an error."""
     mapping, problems = load_mapping(mapping_file)
     if mapping is None:
         return [], problems
@@ -90,9 +99,11 @@ def import_pages(project_root: Path, pages: list[WikiPage], *, page_id: str | No
         return [], [Problem(pages[0].file, 1, 1, "bad-value", f"--page-id names one page, but the input holds "
                             f"{len(groups)} ({', '.join(sorted(groups)[:5])}): import them one at a time")]
     earlier = imported_titles(project.root)
-    run = Run(project.root, project, mapping, site_index(project, groups, page_id, earlier), force, earlier)
+    run = Run(project.root, project, mapping, site_index(project, groups, page_id, earlier), force, earlier,
+              Given(expansion, tuple(editions or ())))
     for title, group in groups.items():
         _plan_page(run, title, group, page_id)
+    _plan_site(run)
     if any(p.level == "error" for p in run.problems):
         return [], run.problems
     return _write(run), run.problems
@@ -135,39 +146,6 @@ def imported_titles(root: Path) -> dict[str, str]:
     return found
 
 
-def site_index(project: Project, groups: dict[str, list[WikiPage]], page_id: str | None,
-               earlier: dict[str, str]) -> SiteIndex:
-    site = project.site
-    publishers = {key(p.id): p.id for p in site.publishers} | {key(p.name): p.id for p in site.publishers}
-    pages = [PageInfo(p.id, p.expansion, tuple(p.editions), p.title) for p in project.pages.values()]
-    for title, stem in earlier.items():
-        known = project.pages.get(stem)
-        pages.append(PageInfo(stem, known.expansion if known else "", tuple(known.editions) if known else (), title))
-    for title in groups:  # pages of this run link to each other by their wiki titles
-        pages.append(PageInfo(page_id or earlier.get(title) or slug(title, "page"), "", (), title))
-    tiles: dict[str, list[tuple[str, dict[str, int], frozenset[str]]]] = {}
-    for _, tile_file in project.tiles.sets:
-        if tile_file.expansion:
-            tiles.setdefault(tile_file.expansion, []).extend(
-                (spec.id, dict(spec.counts), frozenset(spec.symbols)) for spec in tile_file.tiles)
-    return SiteIndex(
-        source_language=project.source_language, languages=tuple(project.languages),
-        editions=tuple(e.id for e in site.editions), publishers=publishers,
-        publisher_names={p.id: p.name for p in site.publishers}, printings=list(site.printings),
-        colours=frozenset(c.id for c in site.colours), figures=frozenset(f.id for f in site.figures),
-        categories={key(c.name): c.id for c in site.categories} | {key(c.id): c.id for c in site.categories},
-        expansions={key(e.name): e.id for e in site.expansions} | {key(e.id): e.id for e in site.expansions},
-        expansion_names={e.id: e.name for e in site.expansions}, series=list(site.series),
-        sources=list(site.sources), pages=pages, symbols_tiles=tiles, releases=_releases(project))
-
-
-def _releases(project: Project) -> dict[str, frozenset[str]]:
-    found: dict[str, set[str]] = {}
-    for page in project.pages.values():
-        found.setdefault(page.expansion, set()).update(r.printing for r in page.info.releases)
-    return {expansion: frozenset(ids) for expansion, ids in found.items()}
-
-
 # --------------------------------------------------------------------------- one page
 
 
@@ -194,10 +172,14 @@ def _plan_page(run: Run, title: str, group: list[WikiPage], page_id: str | None)
         draft, problems = convert(page, run.mapping, run.site)
         run.problems += problems
         drafts.append(draft)
-    meta, problems = page_meta(drafts, run.site)
+    meta, problems = page_meta(drafts, run.site, run.mapping, run.given)
     run.problems += problems
     if meta is None:
         return
+    if meta.new_expansion is not None:
+        _add_expansion(run, sources[0], stem, meta)
+    # The sections cite the wiki page they came from, when site.yaml has it as a source.
+    meta.cited = [r.id for r in run.site.sources if r.kind == "page" and r.where and _is_source(r.where, sources[0])]
     pairings = [pair_pages(drafts[0], draft, run.report) for draft in drafts[1:]]
     claim_sources = _claim_sources(run, drafts, pairings)
     builder = PageBuilder(stem, drafts[0], meta, run.site, run.mapping, _previous_sections(run.root, stem), run.report)
@@ -224,6 +206,24 @@ def _translations(run: Run, others: list[WikiPage]) -> list[WikiPage]:
         else:
             kept[page.language] = page  # type: ignore[index]
     return list(kept.values())
+
+
+def _add_expansion(run: Run, page: WikiPage, stem: str, meta: Meta) -> None:
+    """Add the page's expansion (and the page as a source, unless one names it) to site.yaml, and say so."""
+    named = [r.id for r in run.site.sources if r.kind == "page" and r.where and _is_source(r.where, page)]
+    run.report(page, 0, "new-expansion", add_expansion(run.site, run.additions, page, stem, meta, named))
+
+
+def _plan_site(run: Run) -> None:
+    """site.yaml with the run's additions, planned like every other file (nothing is written on an error)."""
+    if not run.additions or any(p.level == "error" for p in run.problems):
+        return
+    path = run.root / "rules_data" / "site.yaml"
+    text, problem = site_text(path, run.additions)
+    if text is None:
+        run.problems += [problem] if problem else []
+    else:
+        run.planned.append(Planned(path, text, addition=True))
 
 
 def _claim_sources(run: Run, drafts: list[DPage], pairings: list[Pairing]) -> list[str]:
@@ -383,7 +383,7 @@ def _hand_written(path: Path) -> bool:
 
 def _write(run: Run) -> list[Path]:
     """Write every planned file whose text changes; refuse (all of them) over a hand-written one."""
-    refused = [plan.path for plan in run.planned if _hand_written(plan.path)]
+    refused = [plan.path for plan in run.planned if not plan.addition and _hand_written(plan.path)]
     if refused and not run.force:
         for path in refused:
             run.problems.append(Problem(_display(run.root, path), 1, 1, "hand-written-file",

@@ -7,21 +7,27 @@ data file uses (``unknown-key``, ``bad-value`` ...).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from generator.core.problem import Problem
+from generator.core.vocabulary import EDITION_PATTERN
 from generator.model.data import Id
 from generator.model.validate import validate
 from generator.read.source import read
 
 MAPPING_FILE = Path(__file__).resolve().parent / "mapping.yaml"
+# The words a page title ends with in parentheses: "Mage and Witch (1st edition)".
+_CLOSING_PARENTHESES = re.compile(r"\(([^()]*)\)\s*$")
 
 Params = Annotated[list[Annotated[str, Field(min_length=1)]], Field(min_length=1)]
 Kind = Literal["ruling", "note", "printing"]
 Words = list[Annotated[str, Field(min_length=1)]]
+# An edition id in the project's one pattern; which editions exist is the target project's site.yaml.
+Editions = Annotated[list[Annotated[str, Field(pattern=EDITION_PATTERN)]], Field(min_length=1)]
 
 
 class _Rule(BaseModel):
@@ -134,6 +140,21 @@ class Categories(_Rule):
     names: dict[str, list[Id]] = {}
 
 
+class PageEditions(_Rule):
+    """Where a page says its tile edition besides its edition chooser, and that it is an expansion's page."""
+
+    titles: dict[str, Editions] = {}
+    """The words in the parentheses that end a title ("1st edition"), in lower case."""
+    categories: dict[Id, Editions] = {}
+    """site.yaml category ids (as ``categories`` above gives them) that name an edition."""
+    expansion_categories: list[Id] = []
+    """site.yaml category ids that mark an expansion's page."""
+
+    def title_editions(self, title: str) -> list[str]:
+        words = _CLOSING_PARENTHESES.search(title)
+        return list(self.titles.get(" ".join(words.group(1).lower().split()), [])) if words else []
+
+
 class Tags(_Rule):
     ignore: Words = []
     transparent: Words = []
@@ -167,6 +188,10 @@ class Mapping(_Rule):
     printing_claims: dict[str, ClaimWords] = {}
     points_words: dict[str, Words] = {}
     special_case_labels: dict[str, Words] = {}
+    page_editions: PageEditions = PageEditions()
+    expansion_names: dict[str, Words] = {}
+    """The wiki's expansions by a short id, each with the English names its pages and file names
+    use: the ``caption-expansion`` check tells by them which expansion a picture and its caption name."""
     _rules: dict[str, Any] = PrivateAttr(default_factory=dict)
 
     def model_post_init(self, context: Any) -> None:

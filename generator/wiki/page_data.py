@@ -16,7 +16,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from generator.core.problem import Problem
 from generator.model import markup
 from generator.model.data import Printing
 from generator.wiki.draft import DBlock, DFootnote, DItem, DPage, DSection, DTiles, DUnit, SiteIndex, key, markers, replace_markers, walk
@@ -24,7 +23,6 @@ from generator.wiki.inline import escape, to_plain
 from generator.wiki.mapping import Mapping
 from generator.wiki.source import WikiPage
 
-_EDITION_SUFFIX = re.compile(r"\s*\([^()]*\)\s*$")
 _TOTAL = re.compile(r"([0-9]{1,6})\s*([^\W\d_]+)|[.!?](?=\s|$)")
 
 Report = Callable[[WikiPage, int, str, str], None]
@@ -44,11 +42,17 @@ def key_words(text: str) -> str:
 
 @dataclass
 class Meta:
+    """The facts of a page that the data needs (:func:`generator.wiki.meta.page_meta` finds them)."""
+
     expansion: str
     editions: list[str]
     publisher: str
     year: int
     series: dict[str, Any] | None
+    new_expansion: str | None = None
+    """The name of an expansion site.yaml does not list yet, which the import adds."""
+    cited: list[str] = field(default_factory=list)
+    """Sources every top-level section cites: the wiki page, when the import added it as a source."""
 
 
 @dataclass
@@ -61,42 +65,6 @@ class Built:
     section_ids: dict[int, str] = field(default_factory=dict)
     footnote_ids: dict[int, str] = field(default_factory=dict)
     footnote_texts: set[str] = field(default_factory=set)
-
-
-def page_meta(drafts: list[DPage], site: SiteIndex) -> tuple[Meta | None, list[Problem]]:
-    """Expansion, editions, publisher and year: from the pages' data, or a located error for each missing one."""
-    source = drafts[0]
-    page = source.page
-    missing = []
-    base = _EDITION_SUFFIX.sub("", page.title)
-    expansion = site.expansions.get(key(base)) or next((e for d in drafts for e in d.expansions), None)
-    editions = list(dict.fromkeys(edition for d in drafts for edition, _ in d.editions))
-    publisher = next((d.publisher[0] for d in drafts if d.publisher), None)
-    year = next((d.year[0] for d in drafts if d.year), None)
-    for value, what in ((expansion, f"the expansion: neither the title {base!r} nor the edition chooser names one of "
-                                    "site.yaml's expansions"),
-                        (editions or None, "the tile edition: the edition chooser's picture names none of site.yaml's editions"),
-                        (publisher, "the publisher: no link to a publisher of site.yaml"),
-                        (year, "the year of first release: no year template")):
-        if value is None:
-            missing.append(Problem(page.file, page.first_line, 1, "missing-info",
-                                   f"the page does not say {what}; nothing is written (the data needs it, and the "
-                                   "import invents no fact)"))
-    if missing:
-        return None, missing
-    return Meta(expansion, editions, publisher, year, _series(source, site)), []
-
-
-def _series(draft: DPage, site: SiteIndex) -> dict[str, Any] | None:
-    texts = [to_plain(unit.text) for section in walk(draft.root.sections) for block in section.blocks
-             for unit in block.units]
-    for series in site.series:
-        pattern = re.escape(series.pattern).replace(re.escape("{number}"), "([0-9]{1,4})")
-        for text in texts:
-            found = re.search(pattern, text)
-            if found:
-                return {"series": series.id, "number": int(found.group(1))}
-    return None
 
 
 class PageBuilder:
@@ -129,6 +97,8 @@ class PageBuilder:
         for section in walk(self.draft.root.sections):
             self.move_footnotes(section)
         sections = self.sections(self.top)
+        if self.meta.cited:  # the page of an expansion this import added cites the wiki page it came from
+            sections = [_citing(section, self.meta.cited) for section in sections]
         page: dict[str, Any] = {"id": self.page_id, "expansion": self.meta.expansion, "editions": self.meta.editions,
                                 "title": escape(self.draft.page.title)}
         if self.draft.flavour is not None:
@@ -334,6 +304,13 @@ class PageBuilder:
         if _sentences(footnote.text) > 1:
             data["text"] = footnote.text  # more than the claim: the rest is the note's explanation
         return data
+
+
+def _citing(section: dict[str, Any], sources: list[str]) -> dict[str, Any]:
+    """``section`` naming ``sources``, placed after its title as the hand-written pages place them."""
+    keys = list(section)
+    at = keys.index("title") + 1
+    return {**{k: section[k] for k in keys[:at]}, "sources": list(sources), **{k: section[k] for k in keys[at:]}}
 
 
 def _units_of(section: DSection) -> list[DUnit]:

@@ -11,8 +11,12 @@ Three kinds of input, told apart by their first bytes:
   ``Translations:`` pages repeat the language subpages unit by unit.
 - a **view-source copy**: the first line is ``View source for TITLE`` and the wikitext
   follows.
-- a **rendered copy** (text selected in a browser): anything else. Its title is ``--title``
-  or, failing that, its first line, which a browser copy starts with (the page's heading).
+- a **rendered copy** (text selected in a browser): anything else.
+
+A page file's title is ``--title``, else its "View source for" line, else its file name
+(:mod:`generator.wiki.titles`): never its first line, which in a copy without the view-source
+line is the page's markup (``{{UX``, ``<translate>``). An export's pages are named by their
+``<title>``. Each page records which of these gave its title (:attr:`WikiPage.title_from`).
 
 Whether a text is rendered is decided by mwparserfromhell, not by the file's shape: a text
 of at least :data:`RENDERED_MIN_CHARS` characters in which the parser finds no template,
@@ -54,6 +58,7 @@ from mwparserfromhell.nodes import Argument, Comment, ExternalLink, Heading, Tag
 from generator.core.problem import Problem
 from generator.core.vocabulary import LANGUAGE_CODE
 from generator.read.source import admit, shown
+from generator.wiki import titles
 
 # MediaWiki's own $wgMaxArticleSize is 2 MiB: a longer page cannot have come from the wiki.
 MAX_PAGE_CHARS = 2 * 1024 * 1024
@@ -98,12 +103,25 @@ class WikiPage:
     """The column in ``file`` where ``text`` starts (a dump's ``<text>`` content follows its tag)."""
     tree: Any = field(default=None, repr=False, compare=False)
     """The mwparserfromhell parse of ``text``, kept so that the lint does not parse twice."""
+    title_from: str = ""
+    """Where the title came from, in the report's words (:mod:`generator.wiki.titles`)."""
+    named_source: bool = False
+    """Named by ``--source``: the source of every translation read with it, whatever their titles."""
     line_starts: list[int] | None = field(default=None, repr=False, compare=False)
     """The offset where each line of ``text`` starts, worked out on the first :func:`line_col`."""
 
     @property
     def is_source(self) -> bool:
         return self.language is None
+
+    @property
+    def named_from_outside(self) -> bool:
+        """The title came from the file name or ``--title``, not from the file's text: worth saying."""
+        return self.title_from in (titles.FROM_FILE_NAME, titles.FROM_OPTION)
+
+    def described(self) -> str:
+        """Which page this is and where its title came from, for the report."""
+        return titles.described(self.title, self.language, self.title_from)
 
     def parsed(self) -> Any:
         """The parse of ``text`` (a page made by hand and never screened: parsed as it is)."""
@@ -236,6 +254,15 @@ def language_detector(codes: Iterable[str]) -> Any:
             .with_low_accuracy_mode().build())
 
 
+def any_language_detector() -> Any:
+    """A lingua detector of every language lingua knows (75): a page marked Dutch but written in
+    Romanian is named as Romanian, not as the nearest of the site's languages. Its models load on
+    first use, only for the texts judged; low accuracy mode as in :func:`language_detector`."""
+    from lingua import LanguageDetectorBuilder
+
+    return LanguageDetectorBuilder.from_all_languages().with_minimum_relative_distance(0.1).with_low_accuracy_mode().build()
+
+
 def detect_language(detector: Any, text: str) -> str | None:
     """The ISO 639-1 code of ``text``'s language, or None when the detector cannot tell."""
     if detector is None:
@@ -310,6 +337,7 @@ def _read_page_file(raw: bytes, name: str, path: Path, request: _Request) -> tup
     first, newline, rest = text.partition("\n")
     full_title: str | None = None
     first_line = 1
+    origin = titles.FROM_VIEW_SOURCE
     if first.startswith(VIEW_SOURCE):
         full_title, text, first_line = first[len(VIEW_SOURCE):], rest, 2
         if not text.strip():
@@ -321,12 +349,14 @@ def _read_page_file(raw: bytes, name: str, path: Path, request: _Request) -> tup
         return [], [problem] if problem else []
     rendered = looks_rendered(tree, text)
     if full_title is None:
-        full_title = request.title or first.strip()
-    elif request.title:
-        # --title names the page; the language suffix of the view-source line still counts.
-        full_title = request.title + ("/" + suffix if (suffix := split_title(full_title, request.known)[1]) else "")
+        # No view-source line: the first line is the page's own markup, never its title.
+        full_title, origin = titles.file_name_title(path), titles.FROM_FILE_NAME
+    if request.title:
+        # --title names the page; the language suffix of the view-source line or file name still counts.
+        full_title, origin = titles.with_language(request.title, full_title), titles.FROM_OPTION
     page = _page(name, path, full_title, None, text, first_line, 1, rendered, request)
     page.tree = tree
+    page.title_from = origin
     return [page], []
 
 
@@ -340,14 +370,15 @@ def _page(name: str, path: Path, full_title: str, revision: str | None, text: st
     """A page with its language decided: the named source, else the title's suffix, else --lang,
     else (a rendered copy only) detection."""
     title, language = split_title(full_title, request.known)
-    if request.named_source(path):
+    named = request.named_source(path)
+    if named:
         language = None
     elif language is None:
         language = request.languages.get(_key(path))
         if language is None and rendered and request.detect is not None:
             detected = request.detect(text)
             language = None if detected in (None, "en") else detected
-    return WikiPage(name, title, language, revision, text, first_line, rendered, first_column)
+    return WikiPage(name, title, language, revision, text, first_line, rendered, first_column, named_source=named)
 
 
 # --------------------------------------------------------------------------- exports
@@ -484,6 +515,7 @@ def _read_export(handle: Any, name: str, path: Path, request: _Request) -> tuple
             continue
         page = _page(name, path, found.title, found.revision, text, line, column, looks_rendered(tree, text), request)
         page.tree = tree
+        page.title_from = titles.FROM_EXPORT
         pages.append(page)
     if not pages and not problems:
         problems.append(Problem(name, 1, 1, "wiki-empty", "the export holds no article page"))
