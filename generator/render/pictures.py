@@ -157,6 +157,8 @@ def img(alt: str, target: str, css: str) -> Markup:
 
 
 _FIELD = boards.TileFeature("field", boards.HALVES)
+# The fields north and south of a west-east road or river.
+_BANKS = (boards.TileFeature("field", ("WR", "NL", "NR", "EL")), boards.TileFeature("field", ("ER", "SL", "SR", "WL")))
 
 
 def _one_tile(*features: boards.TileFeature) -> boards.TileType:
@@ -196,13 +198,9 @@ def legend_files(colours: dict[str, str]) -> dict[str, str]:
     drawn = {kind: _feature_sample(kind) for kind in scorer.carriers("tiles")}
     drawn |= {
         "pennant": svg.tile_svg(_one_tile(boards.TileFeature("city", boards.SIDES, pennants=1))),
-        "inn": svg.tile_svg(_one_tile(boards.TileFeature("road", ("W", "E"), inn=True),
-                                      boards.TileFeature("field", ("WR", "NL", "NR", "EL")),
-                                      boards.TileFeature("field", ("ER", "SL", "SR", "WL")))),
+        "inn": svg.tile_svg(_one_tile(boards.TileFeature("road", ("W", "E"), inn=True), *_BANKS)),
         "cathedral": svg.tile_svg(_one_tile(boards.TileFeature("city", boards.SIDES, cathedral=True))),
-        boards.RIVER: svg.tile_svg(boards.TileType("legend", (
-            boards.TileFeature("field", ("WR", "NL", "NR", "EL")), boards.TileFeature("field", ("ER", "SL", "SR", "WL"))),
-            river=("W", "E"))),
+        boards.RIVER: svg.tile_svg(boards.TileType("legend", _BANKS, river=("W", "E"))),
         "scored": _scored_road(),
         "placeholder": svg.placeholder_svg(),
     }

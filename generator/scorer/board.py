@@ -244,7 +244,7 @@ def _river_problems(tile: TileType, side_of: dict[str, str]) -> list[BoardProble
             bad(f"the river cannot reach {side!r} twice or off the four sides")
         side_of[side] = RIVER
     ends = [s for s in (SPRING, LAKE) if s in tile.symbols]
-    if tile.river and len(tile.river) > 2:
+    if len(tile.river) > 2:
         bad("a river runs from one side to one other side; it does not fork")
     elif len(ends) > 1:
         bad("a tile is either the spring or the lake, not both")

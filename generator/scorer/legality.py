@@ -14,7 +14,7 @@ from typing import Mapping, Sequence
 
 from generator.scorer import board as boards
 from generator.scorer.play import (MAGIC_SYMBOL, MODELLED, STATE_LIMIT, Game, Part, Search, Turn, Undecided,
-                                   Verdict, Why, game_of, present, river_allows, where)
+                                   Verdict, Why, game_of, present, river_allows, river_end, where)
 
 __all__ = ["MAGIC_SYMBOL", "STATE_LIMIT", "Turn", "Verdict", "check", "numbered"]
 
@@ -111,8 +111,7 @@ def _river(game: Game) -> list[Why]:
     if not game.river:
         return []
     spring = game.ends[0]
-    ends = [t for t in range(len(game.board.placements))
-            if game.river >> t & 1 and bin(game.river_near[t]).count("1") <= 1]
+    ends = [t for t in range(len(game.board.placements)) if game.river >> t & 1 and river_end(game, t)]
     start = spring.bit_length() - 1 if spring else (ends[0] if ends else None)
     seen, todo = set(), [start] if start is not None else []
     while todo:

@@ -127,8 +127,14 @@ def _river_of(layout: boards._Layout) -> tuple[int, tuple[int, ...], tuple[int, 
         squares = [(p.x + boards.STEP[boards.turned(s, p.turn)][0], p.y + boards.STEP[boards.turned(s, p.turn)][1])
                    for s in kinds[i].river]
         meets.append(sum(1 << layout.grid[q] for q in squares if q in layout.grid and kinds[layout.grid[q]].river))
-    ends = tuple(sum(1 << i for i, kind in enumerate(kinds) if getattr(kind, end)) for end in ("spring", "lake"))
-    return river, tuple(meets), ends  # type: ignore[return-value]
+    spring = sum(1 << i for i, kind in enumerate(kinds) if kind.spring)
+    lake = sum(1 << i for i, kind in enumerate(kinds) if kind.lake)
+    return river, tuple(meets), (spring, lake)
+
+
+def river_end(game: Game, tile: int) -> bool:
+    """Whether ``tile``'s river meets at most one other river tile on the board: an end of its stretch."""
+    return bin(game.river_near[tile]).count("1") <= 1
 
 
 def river_allows(game: Game, mask: int, tile: int) -> bool:
@@ -147,7 +153,7 @@ def river_allows(game: Game, mask: int, tile: int) -> bool:
         return False  # the lake is the last river tile
     if not mask & game.river:
         # The river grows at one open end; the first river tile seen here is an end of it.
-        return bin(game.river_near[tile]).count("1") <= 1
+        return river_end(game, tile)
     return bool(game.river_near[tile] & mask)
 
 
