@@ -9,7 +9,7 @@ BIN    := $(VENV)/bin
 PIP_QUIET := --quiet --quiet
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: site test serve check golden lock bench bench-scale clean setup setup-test browser
+.PHONY: site test serve check golden lock bench bench-scale bench-wiki clean setup setup-test browser
 
 ## make site: set up and build the whole site into site/
 site: setup
@@ -37,6 +37,10 @@ bench: setup
 bench-scale: setup
 	$(BIN)/python -m pip install $(PIP_QUIET) --disable-pip-version-check -r benchmarks/requirements.lock
 	$(BIN)/python -m benchmarks.scale
+
+## make bench-wiki: wiki-lint and import wiki on 600 pages x 9 languages, as files and as one export (long)
+bench-wiki: setup
+	$(BIN)/python -m benchmarks.wiki --pages 600 --languages 9 --memory-pages 150
 
 setup: $(VENV)/.runtime-installed
 setup-test: $(VENV)/.test-installed

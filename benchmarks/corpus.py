@@ -10,7 +10,10 @@ pages, as the community wiki groups its pages, with that expansion's own printin
 current: the new titles and expansion names get translated texts whose stored English
 fingerprint matches the new English. The result passes ``rulesite check``.
 
-Only the first ``--languages`` languages of ``rules_data/site.yaml`` are kept (1 to 5).
+Only the first ``--languages`` languages of ``rules_data/site.yaml`` are kept (1 to 5);
+above five, the languages of :mod:`benchmarks.languages` are added (up to nine, as many as
+the community wiki has), their texts made mechanically from the English of every unit that
+the Dutch translation holds, so they are as complete and current as the real ones.
 The real pages keep their ids, so the links between them keep resolving.
 
 With ``--wikitext`` every page is also written as the community wiki would hold it, under
@@ -18,7 +21,8 @@ With ``--wikitext`` every page is also written as the community wiki would hold 
 marker per unit) and one language subpage per translation (``ID.CODE.wiki``, no markers),
 each a view-source copy whose first line names it. The texts are the project's own, turned
 into wikitext: headings, footnotes with their icon (named, reused as ``<ref name=…/>``),
-lists, the captioned worked examples and the tile list. ``benchmarks/wiki.py`` lints them.
+lists, the captioned worked examples and the tile list. The same pages are also written as
+one ``Special:Export`` file, ``wiki/export.xml``. ``benchmarks/wiki.py`` lints both.
 """
 
 from __future__ import annotations
@@ -33,7 +37,10 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from xml.sax.saxutils import escape
 
+from benchmarks.languages import EXTRA, language_entry, pseudo_translation
+from benchmarks.wikitext import WikiPage
 from generator.model.units import fingerprint
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,9 +90,12 @@ class Corpus:
                              "(the real pages, which are the templates)")
         self.source, self.out, self.pages = source, out, pages
         self.site = _load(source / "rules_data" / "site.yaml")
-        if not 1 <= languages <= len(self.site["languages"]):
-            raise SystemExit(f"benchmarks.corpus: --languages must be 1 to {len(self.site['languages'])}")
+        real = len(self.site["languages"])
+        if not 1 <= languages <= real + len(EXTRA):
+            raise SystemExit(f"benchmarks.corpus: --languages must be 1 to {real + len(EXTRA)}")
         self.site["languages"] = self.site["languages"][:languages]
+        self.extra = EXTRA[:max(0, languages - real)]
+        self.site["languages"] += [language_entry(code) for code in self.extra]
         self.codes = [lang["code"] for lang in self.site["languages"]]
         self.targets = self.codes[1:]
         self.templates = sorted(p.stem for p in (source / "rules_data" / "pages").glob("*.yaml"))
@@ -113,8 +123,7 @@ class Corpus:
         self.termbase()
         for code in self.targets:
             for name in ("ui.yaml", "site.yaml"):
-                shutil.copy2(self.source / "rules_data" / "translations" / code / name,
-                             self.out / "rules_data" / "translations" / code / name)
+                _dump(self.out / "rules_data" / "translations" / code / name, self.translation(code, name[:-5]))
         expansions = {e["id"]: e for e in self.site["expansions"]}
         for index in range(self.pages):
             self.page(index, expansions)
@@ -129,12 +138,39 @@ class Corpus:
         """Every page of the written corpus as wiki pages, under ``wiki/`` (see the module's docstring)."""
         folder = self.out / "wiki"
         folder.mkdir(exist_ok=True)
+        names = {**{p["id"]: p["name"] for p in self.site["publishers"]},
+                 **{f"category:{c['id']}": c["name"] for c in self.site.get("categories", [])}}
         for path in sorted((self.out / "rules_data" / "pages").glob("*.yaml")):
             page = _read(path)
-            (folder / f"{page['id']}.wiki").write_text(WikiPage(page, None, {}).text(), encoding="utf-8")
+            (folder / f"{page['id']}.wiki").write_text(WikiPage(page, None, {}, names).text(), encoding="utf-8")
             for code in self.targets:
                 units = _read(self.out / "rules_data" / "translations" / code / f"{page['id']}.yaml")["units"]
-                (folder / f"{page['id']}.{code}.wiki").write_text(WikiPage(page, code, units).text(), encoding="utf-8")
+                (folder / f"{page['id']}.{code}.wiki").write_text(WikiPage(page, code, units, names).text(),
+                                                                  encoding="utf-8")
+
+    def export(self) -> Path:
+        """Every wiki page of :meth:`wikitext` in one ``Special:Export`` file, ``wiki/export.xml``
+        (each page's latest revision; the view-source line becomes the page's ``<title>``)."""
+        target = self.out / "wiki" / "export.xml"
+        with open(target, "w", encoding="utf-8") as out:
+            out.write('<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.11/" version="0.11" xml:lang="en">\n'
+                      "  <siteinfo><sitename>Synthetic wiki</sitename></siteinfo>\n")
+            for number, path in enumerate(sorted((self.out / "wiki").glob("*.wiki")), start=1):
+                first, _, text = path.read_text(encoding="utf-8").partition("\n")
+                title = first.removeprefix("View source for ")
+                out.write(f"  <page>\n    <title>{escape(title)}</title>\n    <ns>0</ns>\n    <id>{number}</id>\n"
+                          f"    <revision>\n      <id>{1000 + number}</id>\n      <model>wikitext</model>\n"
+                          f'      <format>text/x-wiki</format>\n      <text bytes="{len(text.encode())}" '
+                          f'xml:space="preserve">{escape(text)}</text>\n    </revision>\n  </page>\n')
+            out.write("</mediawiki>\n")
+        return target
+
+    def translation(self, code: str, document: str) -> dict[str, Any]:
+        """A fresh copy of the real translation of ``document`` in ``code``; for an added
+        language, one made from the Dutch translation's English (:mod:`benchmarks.languages`)."""
+        if code in self.extra:
+            return _pseudo(code, document, self.source)
+        return _load(self.source / "rules_data" / "translations" / code / f"{document}.yaml")
 
     def termbase(self) -> None:
         """The termbase keeps the terms of the corpus's languages only (the others are not the site's)."""
@@ -162,7 +198,8 @@ class Corpus:
             # A copy: its own id, title, place, and a synthetic expansion of six pages.
             page_id = f"{template}-s{index:03d}"
             data["id"], data["order"] = page_id, 100 + index
-            data["title"] = f"{original_title} {index}"
+            # The number before the edition in brackets, as the wiki's titles end: "Base game 14 (first edition)".
+            data["title"] = re.sub(r"(\s*\([^()]*\))?$", lambda m: f" {index}{m.group(0)}", original_title, count=1)
             data["expansion"] = self.expansion(index, expansions[original_expansion])
             self.own_printings(data, index // PAGES_PER_EXPANSION)
         page_id = data["id"]
@@ -171,7 +208,7 @@ class Corpus:
         data["related"] = [r for r in data.get("related", []) if r in self.templates]
         _dump(self.out / "rules_data" / "pages" / f"{page_id}.yaml", data)
         for code in self.targets:
-            translation = _load(self.source / "rules_data" / "translations" / code / f"{template}.yaml")
+            translation = self.translation(code, template)
             title = translation["units"]["title"]
             if page_id != template:
                 title["text"] = f"{title['text']} {index}"
@@ -199,7 +236,7 @@ class Corpus:
                 known[new_id] = {**copy.deepcopy(known[printing_id]), "id": new_id}
                 self.site["printings"].append(known[new_id])
                 for code in self.targets:
-                    units = _read(self.source / "rules_data" / "translations" / code / "site.yaml")["units"]
+                    units = self.translation(code, "site")["units"]
                     for part in ("description", "name"):  # a name is a unit where it is translated
                         if f"printing.{printing_id}.{part}" in units:
                             self.translations[code].setdefault("site", {})[f"printing.{new_id}.{part}"] = \
@@ -223,7 +260,7 @@ class Corpus:
         name = f"{template['name']} {number}"
         self.site["expansions"].append({"id": expansion_id, "name": name})
         for code in self.targets:
-            units = _load(self.source / "rules_data" / "translations" / code / "site.yaml")["units"]
+            units = self.translation(code, "site")["units"]
             found = units.get(f"expansion.{template['id']}")
             if found is None:
                 continue  # the real name has no translation in this language: nor has its copy
@@ -232,102 +269,13 @@ class Corpus:
         return expansion_id
 
 
-_ICONS = {"ruling": "IconBook", "note": "IconWorld", "printing": "IconArrow"}
-_COLOURS = {"red": "ColorRed", "blue": "ColorBlue", "green": "ColorGreen", "yellow": "ColorYellow",
-            "black": "ColorBlack", "grey": "ColorGrey", "pink": "ColorPink"}
-_INLINE = re.compile(r"\{([a-z]+):([^}|]*)(?:\|([^}]*))?\}")
+def _pseudo(code: str, document: str, source: Path) -> dict[str, Any]:
+    return copy.deepcopy(_pseudo_read(code, document, source))
 
 
-class WikiPage:
-    """One page of the corpus as wikitext: the English source (``code`` None) or a language subpage."""
-
-    def __init__(self, page: dict[str, Any], code: str | None, units: dict[str, Any]):
-        self.page, self.code, self.units = page, code, units
-        self.notes = {note["id"]: note for note in page.get("footnotes", [])}
-        self.used: set[str] = set()
-        self.marker = 0
-
-    def said(self, key: str, english: str) -> str:
-        """The unit's text in the page's language (its English where it has none)."""
-        unit = self.units.get(key) if self.code else None
-        return unit["text"] if isinstance(unit, dict) and unit.get("text") else english
-
-    def mark(self) -> str:
-        # Translate's markers stand in the source page only; its subpages carry none.
-        if self.code:
-            return ""
-        self.marker += 1
-        return f"<!--T:{self.marker}-->"
-
-    def inline(self, text: str) -> str:
-        text = re.sub(r"\*\*(.+?)\*\*", r"'''\1'''", text)
-        text = re.sub(r"(?<![*\\])\*(?!\*)(.+?)(?<!\\)\*", r"''\1''", text)
-        return _INLINE.sub(self._reference, text).replace("\\*", "*")
-
-    def _reference(self, match: re.Match[str]) -> str:
-        tag, target, label = match.group(1), match.group(2), match.group(3)
-        if tag == "fn":
-            return self.footnote(target)
-        if tag == "player":
-            return "{{" + _COLOURS.get(target, "ColorRed") + "|" + (label or target) + "}}"
-        if tag == "page":
-            return f"[[{target}|{label}]]" if label else f"[[{target}]]"
-        return label or target
-
-    def footnote(self, name: str) -> str:
-        if name in self.used or name not in self.notes:
-            return f'<ref name="{name}"/>'
-        self.used.add(name)
-        note = self.notes[name]
-        dates = [event["date"] for event in note.get("history", []) if event.get("date")]
-        when = f" ({'; '.join(dates)})" if dates else ""
-        # A printing difference without a text of its own is worded by the site: name its printings.
-        printings = note.get("only_in") or note.get("missing_from") or [note.get("since", "")]
-        text = self.inline(self.said(f"footnote.{name}", note.get("text") or f"[[{printings[0]}]]"))
-        return f'<ref name="{name}">\n{{{{{_ICONS.get(note.get("kind"), "IconWorld")}}}}}\n{text}{when}\n</ref>'
-
-    def text(self) -> str:
-        title = self.said("title", self.page["title"])
-        suffix = f"/{self.code}" if self.code else ""
-        lines = [f"View source for {self.page['title']}{suffix}", "{{UX", "|seotitle={{TextCarcassonne}} - {{TranslatedPageName}}",
-                 f"|sortingtitle={title}", f"|image={{{{filepath:Box_{self.page['id']}.png|nowiki}}}}", "}}",
-                 "<languages />"]
-        lines += ["<translate>"] if not self.code else []
-        if self.page.get("flavour"):
-            lines += [self.mark(), "{{DottedFrameMessage|text=''" + self.inline(self.said("flavour", self.page["flavour"])) + "''}}", ""]
-        tiles: list[str] = []
-        for section in self.page["sections"]:
-            lines += self.section(section, 2, tiles)
-        lines += ["</translate>"] if not self.code else []
-        return "\n".join(lines + tiles + ["", "{{FootnoteIconPara}}", ""])
-
-    def section(self, section: dict[str, Any], level: int, tiles: list[str]) -> list[str]:
-        bar = "=" * level
-        lines = [f"{bar} {self.said('section.' + section['id'], section['title'])} {bar} {self.mark()}".rstrip(), ""]
-        for block in section.get("blocks") or []:
-            lines += self.block(block, tiles)
-        for child in section.get("sections") or []:
-            lines += self.section(child, min(level + 1, 4), tiles)
-        return lines
-
-    def block(self, block: dict[str, Any], tiles: list[str]) -> list[str]:
-        units = block.get("paragraph") or block.get("special_case")
-        if isinstance(units, list):
-            text = " ".join(self.inline(self.said(unit["id"], unit["text"])) for unit in units)
-            return [self.mark(), ("'''!''' " if "special_case" in block else "") + text, ""]
-        if "list" in block:
-            items = ["* " + self.inline(self.said(unit["id"], unit["text"])) for unit in block["list"]]
-            return [self.mark(), *items, ""]
-        if "example" in block and isinstance(block["example"].get("caption"), dict):
-            caption = block["example"]["caption"]
-            text = self.inline(self.said(caption["id"], caption["text"]))
-            return [self.mark(), f"[[File:{block['example']['ref']}.png|frame|none|{text}]]", ""]
-        if "tiles" in block:
-            found = [tile for group in block["tiles"].get("groups", []) for tile in group.get("tiles", [])]
-            tiles += [f"{{{{BeginTileList|width=700px|tiles={block['tiles'].get('total', len(found))}}}}}"]
-            tiles += [f"{{{{Tile|image={tile['id']}.png|count={tile.get('count', 1)}}}}}" for tile in found]
-            tiles += ["{{EndTileList}}"]
-        return []
+@lru_cache(maxsize=None)
+def _pseudo_read(code: str, document: str, source: Path) -> dict[str, Any]:
+    return pseudo_translation(code, _read(source / "rules_data" / "translations" / "nl" / f"{document}.yaml"))
 
 
 def _rename_examples(node: Any, template: str, page_id: str) -> None:
@@ -357,6 +305,7 @@ def main(argv: list[str] | None = None) -> int:
     corpus.write()
     if args.wikitext:
         corpus.wikitext()
+        corpus.export()
     print(out)
     return 0
 

@@ -358,6 +358,7 @@ def test_every_function_is_under_sixty_lines():
 # generator/cache/state.py (State per process, Derived per project).
 NOT_CACHES = {
     "generator.build._worker_job": "the job a worker process was started with (set once by the pool initializer)",
+    "generator.wiki.batch._worker": "the request and settings a lint worker was started with (set once by the pool initializer)",
 }
 _MUTATORS = {"add", "append", "clear", "discard", "extend", "insert", "pop", "popitem", "remove", "setdefault",
              "update", "__setitem__"}

@@ -18,9 +18,10 @@ from typing import Any, Sequence
 
 from generator.core.problem import Problem, render
 from generator.wiki.checks import CHECKS
-from generator.wiki.lint import Row, Settings, lint, load_settings, summary
-from generator.wiki.settings import find_project, without_project
-from generator.wiki.source import read_inputs
+from generator.wiki.batch import lint_files
+from generator.wiki.lint import Row, Settings, load_settings, summary
+from generator.wiki.settings import SITE_FILE, find_project, without_project
+from generator.wiki.source import Request
 
 DESCRIPTION = ("Lint pages of the community wiki: wikitext copied from 'View source', text copied from a browser, "
                "or a Special:Export XML dump. Every finding is printed as FILE:LINE:COL: level [code] message, then "
@@ -81,7 +82,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                                   help="report the defects of wiki pages (view-source, rendered text, exports)",
                                   description=textwrap.fill(DESCRIPTION, 78), epilog=checks_help(),
                                   formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("files", nargs="+", type=Path, metavar="FILE|DUMP", help="page files and XML exports")
+    parser.add_argument("files", nargs="+", type=Path, metavar="FILE|DUMP|FOLDER",
+                        help="page files and XML exports; a folder: its .wiki, .wikitext, .txt and .xml files")
     parser.add_argument("--source", type=Path, metavar="FILE",
                         help="the file that holds the English source, whatever its title says")
     parser.add_argument("--lang", action="append", default=[], metavar="[FILE=]CODE",
@@ -91,6 +93,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--format", choices=("text", "github", "json"), default="text",
                         help="text: problems and a summary table; github: workflow annotations; json: both as JSON")
     parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    parser.add_argument("--jobs", type=int, default=0, metavar="N",
+                        help="pages linted N processes at a time (default: one per core)")
+    parser.add_argument("--fresh", action="store_true",
+                        help="lint every page again, without the results kept in build/wiki-lint/ (they are renewed)")
     parser.set_defaults(run=run)
 
 
@@ -137,22 +143,41 @@ def _json(problems: list[Problem], rows: list[Row]) -> str:
     }, ensure_ascii=False, indent=2)
 
 
-def _settings(root: Path) -> tuple[Settings, list[Problem]]:
-    """The project's settings when there is a project; without one, the lint's own and a note
-    (on stderr: it is no finding, and changes no exit status)."""
+def _settings(root: Path) -> tuple[Settings, list[Problem], Path | None]:
+    """The project's settings and folder when there is a project; without one, the lint's own
+    and a note (on stderr: it is no finding, and changes no exit status)."""
     project = find_project(root)
     if project is None:
         print(NO_PROJECT, file=sys.stderr)
-        return without_project()
-    return load_settings(project)
+        return (*without_project(), None)
+    return (*load_settings(project), project)
+
+
+PAGE_SUFFIXES = (".wiki", ".wikitext", ".txt", ".xml")
+"""The files a folder given to the lint is read for: page copies and exports."""
+
+
+def expand(paths: list[Path]) -> list[Path]:
+    """``paths`` with each folder replaced by the page files and exports in it and below, in
+    name order (as ruff and yamllint read a folder); a file is kept whatever its name."""
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found += sorted(p for p in path.rglob("*") if p.suffix.lower() in PAGE_SUFFIXES and p.is_file())
+        else:
+            found.append(path)
+    return found
 
 
 def run(args: argparse.Namespace) -> int:
-    settings, problems = _settings(args.root)
+    settings, problems, project = _settings(args.root)
+    args.files = expand(list(args.files))
     languages, wrong = _languages(args.lang, settings.languages, list(args.files))
-    pages, unread = read_inputs(list(args.files), source=args.source, languages=languages, title=args.title,
-                                known_languages=settings.languages)
-    problems += wrong + unread + lint(pages, settings)
+    request = Request.of(args.source, languages, args.title, settings.languages)
+    keep = project if project is not None and (project / SITE_FILE).is_file() else None
+    outcome = lint_files(list(args.files), request, settings, jobs=args.jobs, root=keep, fresh=args.fresh)
+    problems += wrong + outcome.problems
+    pages = outcome.pages
     rows = summary(pages, problems)
     if args.format == "json":
         print(_json(problems, rows))
@@ -165,6 +190,7 @@ def run(args: argparse.Namespace) -> int:
         # Which page a file was read as, when its text does not say: a wrong title explains wrong findings.
         for page in (page for page in pages if page.named_from_outside):
             print(f"{page.file}: read as {page.described()}", file=sys.stderr)
-        print(f"{len(pages)} page(s): {len(errors)} error(s), {len(problems) - len(errors)} warning(s)",
+        kept = f"; {outcome.kept} of the pages unchanged since a lint whose results were kept" if outcome.kept else ""
+        print(f"{len(pages)} page(s): {len(errors)} error(s), {len(problems) - len(errors)} warning(s){kept}",
               file=sys.stderr)
     return 1 if errors else 0

@@ -382,6 +382,8 @@ def admit(path: Path, name: str, within: Path | None = None) -> tuple[Path | Non
     linked = stat.S_ISLNK(info.st_mode)
     if not linked and not stat.S_ISREG(info.st_mode):
         return None, Problem(name, 1, 1, "not-a-file", f"{_kind(info.st_mode)}, not a file: it is not read")
+    if not linked and within is None:
+        return path, None  # a plain file, and no folder it must lie in: nothing to resolve (a wiki has thousands)
     try:
         real = Path(os.path.realpath(path, strict=True))
         mode = os.stat(real).st_mode

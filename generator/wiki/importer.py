@@ -70,6 +70,28 @@ class Run:
     additions: Additions = field(default_factory=Additions)
     problems: list[Problem] = field(default_factory=list)
     planned: list[Planned] = field(default_factory=list)
+    by_where: tuple[int, dict[str, list[Any]]] = (-1, {})
+    """The page sources of site.yaml by the last part of their ``where`` (and ``where`` itself),
+    for :meth:`sources_of`; made again when sources were added (the first number is how many)."""
+
+    def sources_of(self, page: WikiPage) -> list[str]:
+        """The ids of the sources of kind page that name ``page``'s file or title, in site.yaml's order.
+
+        Looked up by name rather than tried one by one: every imported page adds a source, so
+        trying them all for every page made a whole wiki's import grow with the square of its pages."""
+        sources = self.site.sources
+        if self.by_where[0] != len(sources):
+            index: dict[str, list[Any]] = {}
+            for reference in sources:
+                if reference.kind == "page" and reference.where:
+                    for name in {Path(reference.where).name, reference.where.strip()}:
+                        index.setdefault(name, []).append(reference)
+            self.by_where = (len(sources), index)
+        index = self.by_where[1]
+        full = page.title + (f"/{page.language}" if page.language else "")
+        found = {id(r): r for name in (Path(page.file).name, page.title, full) for r in index.get(name, ())}
+        order = {id(r): n for n, r in enumerate(sources)}
+        return [r.id for r in sorted(found.values(), key=lambda r: order[id(r)]) if _is_source(r.where, page)]
 
     def report(self, page: WikiPage, offset: int, code: str, message: str) -> None:
         line, column = line_col(page, offset)
@@ -179,7 +201,7 @@ def _plan_page(run: Run, title: str, group: list[WikiPage], page_id: str | None)
     if meta.new_expansion is not None:
         _add_expansion(run, sources[0], stem, meta)
     # The sections cite the wiki page they came from, when site.yaml has it as a source.
-    meta.cited = [r.id for r in run.site.sources if r.kind == "page" and r.where and _is_source(r.where, sources[0])]
+    meta.cited = run.sources_of(sources[0])
     pairings = [pair_pages(drafts[0], draft, run.report) for draft in drafts[1:]]
     claim_sources = _claim_sources(run, drafts, pairings)
     builder = PageBuilder(stem, drafts[0], meta, run.site, run.mapping, _previous_sections(run.root, stem), run.report)
@@ -210,7 +232,7 @@ def _translations(run: Run, others: list[WikiPage]) -> list[WikiPage]:
 
 def _add_expansion(run: Run, page: WikiPage, stem: str, meta: Meta) -> None:
     """Add the page's expansion (and the page as a source, unless one names it) to site.yaml, and say so."""
-    named = [r.id for r in run.site.sources if r.kind == "page" and r.where and _is_source(r.where, page)]
+    named = run.sources_of(page)
     run.report(page, 0, "new-expansion", add_expansion(run.site, run.additions, page, stem, meta, named))
 
 
@@ -231,10 +253,8 @@ def _claim_sources(run: Run, drafts: list[DPage], pairings: list[Pairing]) -> li
     every subpage whose own printing notes were paired with them."""
     stating = [drafts[0].page] + [draft.page for draft, pairing in zip(drafts[1:], pairings)
                                   if any(draft.footnotes[t].kind == "printing" for t in pairing.footnotes)]
-    found = []
-    for reference in run.site.sources:
-        if reference.kind == "page" and reference.where and any(_is_source(reference.where, p) for p in stating):
-            found.append(reference.id)
+    named = {source for page in stating for source in run.sources_of(page)}
+    found = [reference.id for reference in run.site.sources if reference.id in named]
     if not found and any(f.kind == "printing" for f in drafts[0].footnotes):
         page = drafts[0].page
         run.report(page, 0, "missing-source", "no source of rules_data/site.yaml is this wiki page, and a printing "

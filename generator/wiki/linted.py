@@ -11,9 +11,12 @@ so a check cannot report under another's code.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from generator.wiki.scan import Scanned, scan
+from mwparserfromhell.nodes import Heading, Wikilink
+
+from generator.wiki.caption import caption, is_picture
+from generator.wiki.scan import Scanned, Spot, scan
 from generator.wiki.settings import Settings
 from generator.wiki.source import WikiPage, line_col
 from generator.wiki.units import Shape, Unit, shapes, units
@@ -30,12 +33,42 @@ class Linted:
     scanned: Scanned
     units: list[Unit]
     shapes: list[Shape]
+    _captions: list[tuple[Spot, str, list[int]]] | None = field(default=None, repr=False)
 
     @classmethod
     def of(cls, page: WikiPage) -> Linted:
         scanned = Scanned(page, list(scan(page.parsed())))
         found = units(scanned)
         return cls(page, scanned, found, shapes(scanned, found))
+
+    def captions(self) -> list[tuple[Spot, str, list[int]]]:
+        """Every picture with a caption: its link's spot, the caption as a reader sees it and the
+        offset of each character. Worked out once: three checks read captions, and building one
+        walks the link's nodes."""
+        if self._captions is None:
+            self._captions = []
+            for spot in self.scanned.of(Wikilink):
+                if is_picture(spot.node):
+                    read = caption(spot.node, spot.offset + 3 + len(str(spot.node.title)))
+                    if read is not None:
+                        self._captions.append((spot, *read))
+        return self._captions
+
+    def field(self, unit: Unit) -> tuple[str, int] | None:
+        """A heading unit's title or a picture unit's caption, stripped, and the offset where it
+        starts; None when the unit has neither. Read from the nodes already walked, so comparing
+        a translation's headings with its source's parses nothing again."""
+        if unit.kind.startswith("h"):
+            for spot in self.scanned.of(Heading):
+                if unit.start <= spot.offset < unit.end:
+                    title = str(spot.node.title)
+                    return spot.node.title.strip_code().strip(), spot.offset + spot.node.level + len(title) - len(title.lstrip())
+            return None
+        for spot, text, where in self.captions():
+            if unit.start <= spot.offset < unit.end and where:
+                lead = len(text) - len(text.lstrip())
+                return text.strip(), where[lead]
+        return None
 
     def label(self, index: int) -> str:
         """Unit ``index`` named for a message about a translation of it: its marker and line."""

@@ -17,7 +17,7 @@ from generator.core.problem import Problem
 from generator.model.data import Site, TermBase
 from generator.model.validate import validate
 from generator.read.source import read
-from generator.wiki.source import any_language_detector, detect_language
+from generator.wiki.detect import any_language_detector, detect_language
 
 SITE_FILE = Path("rules_data") / "site.yaml"
 MAPPING = Path(__file__).resolve().parent / "mapping.yaml"

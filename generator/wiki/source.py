@@ -2,13 +2,10 @@
 
 Three kinds of input, told apart by their first bytes:
 
-- an **export** (``Special:Export``, ``dumpBackup.php``): XML whose root is ``<mediawiki>``.
-  It is parsed by expat as a stream, one chunk at a time, so a dump of any size costs the
-  memory of its pages only. A DOCTYPE that declares entities is refused at the declaration,
-  before anything can be expanded (a "billion laughs" export never grows); expat never
-  fetches an external entity, and an undefined one is a syntax error. Only article pages
-  (namespace 0) are kept: templates rightly hold ``{{{parameters}}}`` and the
-  ``Translations:`` pages repeat the language subpages unit by unit.
+- an **export** (``Special:Export``, ``dumpBackup.php``): XML whose root is ``<mediawiki>``,
+  read in two streamed passes by :mod:`generator.wiki.export` (expat for the titles, places
+  and the screen, mwxml for the texts), so a dump of any size costs the memory of one page.
+  Only its article pages (namespace 0) are read.
 - a **view-source copy**: the first line is ``View source for TITLE`` and the wikitext
   follows.
 - a **rendered copy** (text selected in a browser): anything else.
@@ -42,14 +39,13 @@ itself accepts (:data:`MAX_PAGE_CHARS`).
 
 from __future__ import annotations
 
-import bisect
+import hashlib
 import os
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Iterable
-from xml.parsers import expat
+from typing import Any, Callable, Iterable, Iterator
 
 import mwparserfromhell
 from mwparserfromhell import definitions
@@ -58,10 +54,11 @@ from mwparserfromhell.nodes import Argument, Comment, ExternalLink, Heading, Tag
 from generator.core.problem import Problem
 from generator.core.vocabulary import LANGUAGE_CODE
 from generator.read.source import admit, shown
-from generator.wiki import titles
+from generator.wiki import export, titles
+from generator.wiki.detect import detector_among
+from generator.wiki.page import WikiPage, line_col  # noqa: F401 (read from here by the checks and commands)
+from generator.wiki.export import MAX_PAGE_CHARS
 
-# MediaWiki's own $wgMaxArticleSize is 2 MiB: a longer page cannot have come from the wiki.
-MAX_PAGE_CHARS = 2 * 1024 * 1024
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_DUMP_BYTES = 512 * 1024 * 1024
 RENDERED_MIN_CHARS = 200
@@ -69,7 +66,6 @@ MAX_UNCLOSED = 400
 """Unclosed templates, links and tags a page may have. mwparserfromhell backtracks over each
 one to the end of the text, so its time grows with their square (4,000 unclosed ``{{`` take
 twenty seconds): a page with more is refused before it is parsed, a real page has a handful."""
-_CHUNK = 1 << 20
 VIEW_SOURCE = "View source for "
 _WIKITEXT_NODES = (Template, Tag, Wikilink, ExternalLink, Heading, Comment)
 # C0 controls other than tab, line feed, form feed and carriage return, and DEL: bytes no
@@ -79,67 +75,6 @@ _BINARY = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
 _LANGUAGE_CODE = re.compile(LANGUAGE_CODE)
 # Only a cost guard before the parse (:func:`unclosed`), never a reading of the markup.
 _TAG_OPENING = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9]*)(?:[^<>]*?(/)>)?")
-
-
-@dataclass
-class WikiPage:
-    """One page of the wiki as read from a file (a dump holds many)."""
-
-    file: str
-    """Display path of the file (a dump: the dump's path)."""
-    title: str
-    """The page title without a language suffix."""
-    language: str | None
-    """From the title's suffix (/nl), ``--lang FILE=CODE`` or detection; None = the English source."""
-    revision: str | None
-    """The revision id, from an export."""
-    text: str
-    """The wikitext (or the rendered text), line breaks as ``\\n``."""
-    first_line: int
-    """The line in ``file`` where ``text`` starts."""
-    rendered: bool
-    """Text copied from a browser, not wikitext."""
-    first_column: int = 1
-    """The column in ``file`` where ``text`` starts (a dump's ``<text>`` content follows its tag)."""
-    tree: Any = field(default=None, repr=False, compare=False)
-    """The mwparserfromhell parse of ``text``, kept so that the lint does not parse twice."""
-    title_from: str = ""
-    """Where the title came from, in the report's words (:mod:`generator.wiki.titles`)."""
-    named_source: bool = False
-    """Named by ``--source``: the source of every translation read with it, whatever their titles."""
-    line_starts: list[int] | None = field(default=None, repr=False, compare=False)
-    """The offset where each line of ``text`` starts, worked out on the first :func:`line_col`."""
-
-    @property
-    def is_source(self) -> bool:
-        return self.language is None
-
-    @property
-    def named_from_outside(self) -> bool:
-        """The title came from the file name or ``--title``, not from the file's text: worth saying."""
-        return self.title_from in (titles.FROM_FILE_NAME, titles.FROM_OPTION)
-
-    def described(self) -> str:
-        """Which page this is and where its title came from, for the report."""
-        return titles.described(self.title, self.language, self.title_from)
-
-    def parsed(self) -> Any:
-        """The parse of ``text`` (a page made by hand and never screened: parsed as it is)."""
-        if self.tree is None:
-            self.tree = mwparserfromhell.parse(self.text)
-        return self.tree
-
-
-def line_col(page: WikiPage, offset: int) -> tuple[int, int]:
-    """The 1-based line and column in ``page.file`` of the character at ``offset`` in ``page.text``.
-
-    In a dump, columns count the decoded characters (``&lt;`` counts as one)."""
-    if page.line_starts is None:
-        page.line_starts = [0] + [match.end() for match in re.finditer("\n", page.text)]
-    offset = max(0, min(offset, len(page.text)))
-    index = bisect.bisect_right(page.line_starts, offset) - 1
-    column = offset - page.line_starts[index] + 1
-    return page.first_line + index, column + (page.first_column - 1 if index == 0 else 0)
 
 
 def unclosed(text: str) -> int:
@@ -188,17 +123,30 @@ def looks_rendered(tree: Any, text: str) -> bool:
 
 
 @dataclass
-class _Request:
+class Request:
     """What the caller said about the inputs, with paths compared in one normal form."""
 
     source: str | None
     languages: dict[str, str]
     title: str | None
     known: tuple[str, ...]
-    detect: Callable[[str], str | None] | None = None
+    detect: Callable[[str], str | None] | None = field(default=None, repr=False, compare=False)
+
+    @classmethod
+    def of(cls, source: Path | None = None, languages: dict[Path, str] | None = None, title: str | None = None,
+           known_languages: Iterable[str] = ()) -> Request:
+        request = cls(_key(source) if source is not None else None,
+                      {_key(path): code for path, code in (languages or {}).items()}, title, tuple(known_languages))
+        if request.known:
+            request.detect = detector_among(request.known)
+        return request
 
     def named_source(self, path: Path) -> bool:
         return self.source is not None and _key(path) == self.source
+
+    def language_of(self, path: Path) -> str | None:
+        """``--lang FILE=CODE`` of ``path``."""
+        return self.languages.get(_key(path))
 
 
 def _key(path: Path) -> str:
@@ -212,87 +160,91 @@ def read_inputs(paths: list[Path], *, source: Path | None = None, languages: dic
     ``source`` names the file holding the English source; ``languages`` gives a file's
     language (``--lang FILE=CODE``); ``title`` the title of files that do not name one;
     ``known_languages`` the site's languages (suffixes, detection of rendered copies)."""
-    request = _Request(_key(source) if source is not None else None,
-                       {_key(path): code for path, code in (languages or {}).items()}, title, tuple(known_languages))
-    if request.known:
-        request.detect = _detector(request.known)
+    request = Request.of(source, languages, title, known_languages)
     pages: list[WikiPage] = []
     problems: list[Problem] = []
     for path in paths:
-        found, trouble = _read_path(Path(path), request)
-        pages.extend(found)
-        problems.extend(trouble)
+        for entry in entries(Path(path), request):
+            page = entry if isinstance(entry, Problem) else page_of(entry, request)
+            (problems if isinstance(page, Problem) else pages).append(page)
     return pages, problems
 
 
-def _detector(known: tuple[str, ...]) -> Callable[[str], str | None]:
-    """A language guesser for rendered copies, built on first use (loading lingua's models takes a while)."""
-    built: list[Any] = []
+@dataclass
+class Entry:
+    """A page as read from its file, not yet parsed: what decides whether it must be linted again."""
 
-    def detect(text: str) -> str | None:
-        if not built:
-            built.append(language_detector(known))
-        return detect_language(built[0], text)
-    return detect
+    name: str
+    """Display path of the file."""
+    path: Path
+    full_title: str
+    """The title with its language suffix (``The Tower/nl``)."""
+    title_from: str
+    text: str
+    first_line: int
+    first_column: int = 1
+    revision: str | None = None
+    record: export.Record | None = None
+    """An export's page whose text is not read yet (:func:`export_texts` reads it)."""
+    refused: Problem | None = None
+    """Why the text could not be read after all (an export changed under the lint)."""
 
-
-def language_detector(codes: Iterable[str]) -> Any:
-    """A lingua detector restricted to ``codes`` (ISO 639-1); None when fewer than two are known to lingua."""
-    from lingua import IsoCode639_1, Language, LanguageDetectorBuilder
-
-    languages = []
-    for code in codes:
-        try:
-            languages.append(Language.from_iso_code_639_1(getattr(IsoCode639_1, code.upper())))
-        except (AttributeError, ValueError):
-            continue  # a code lingua does not know (a regional variant): nothing to compare with
-    if len(languages) < 2:
-        return None
-    # Low accuracy mode reads trigrams only: four times faster, and as sure on a paragraph or
-    # more (the only texts judged); the distance keeps a near tie from being called.
-    return (LanguageDetectorBuilder.from_languages(*languages).with_minimum_relative_distance(0.1)
-            .with_low_accuracy_mode().build())
+    @property
+    def digest(self) -> str:
+        """SHA-256 of the page's text (an export's page: as its first pass saw it)."""
+        if self.record is not None:
+            return self.record.digest
+        return hashlib.sha256(self.text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def any_language_detector() -> Any:
-    """A lingua detector of every language lingua knows (75): a page marked Dutch but written in
-    Romanian is named as Romanian, not as the nearest of the site's languages. Its models load on
-    first use, only for the texts judged; low accuracy mode as in :func:`language_detector`."""
-    from lingua import LanguageDetectorBuilder
-
-    return LanguageDetectorBuilder.from_all_languages().with_minimum_relative_distance(0.1).with_low_accuracy_mode().build()
-
-
-def detect_language(detector: Any, text: str) -> str | None:
-    """The ISO 639-1 code of ``text``'s language, or None when the detector cannot tell."""
-    if detector is None:
-        return None
-    found = detector.detect_language_of(text)
-    return found.iso_code_639_1.name.lower() if found is not None else None
-
-
-def _read_path(path: Path, request: _Request) -> tuple[list[WikiPage], list[Problem]]:
+def entries(path: Path, request: Request, *, texts: bool = True) -> Iterator[Entry | Problem]:
+    """The pages of one file, or the problems of it. An export's pages are streamed; with
+    ``texts`` False they come without their texts (``record`` set), for :func:`export_texts`."""
     name = shown(str(path))
     real, problem = admit(path, name)
     if real is None:
-        return [], [problem] if problem else []
+        yield from [problem] if problem else []
+        return
     try:
         with open(real, "rb") as handle:
             size = os.fstat(handle.fileno()).st_size
             head = handle.read(512)
             if _is_export(head):
                 if size > MAX_DUMP_BYTES:
-                    return [], [_too_large(name, size, MAX_DUMP_BYTES)]
+                    yield _too_large(name, size, MAX_DUMP_BYTES)
+                    return
                 handle.seek(0)
-                return _read_export(handle, name, path, request)
+                records, problems = export.index(handle, name)
+                yield from problems
+                found = _export_entries(name, path, records, texts)
+                if not found and not problems:
+                    yield Problem(name, 1, 1, "wiki-empty", "the export holds no article page")
+                yield from found
+                return
             if size > MAX_FILE_BYTES:
-                return [], [_too_large(name, size, MAX_FILE_BYTES)]
+                yield _too_large(name, size, MAX_FILE_BYTES)
+                return
             raw = head + handle.read(MAX_FILE_BYTES + 1 - len(head))
     except OSError as exc:
-        return [], [Problem(name, 1, 1, "unreadable", exc.strerror or type(exc).__name__)]
+        yield Problem(name, 1, 1, "unreadable", exc.strerror or type(exc).__name__)
+        return
     if len(raw) > MAX_FILE_BYTES:  # the file grew while it was read
-        return [], [_too_large(name, len(raw), MAX_FILE_BYTES)]
-    return _read_page_file(raw, name, path, request)
+        yield _too_large(name, len(raw), MAX_FILE_BYTES)
+        return
+    yield _page_file(raw, name, path, request)
+
+
+def page_of(entry: Entry, request: Request) -> WikiPage | Problem:
+    """The page of ``entry``, parsed, with its language decided; or the problem that refuses it."""
+    if len(entry.text) > MAX_PAGE_CHARS:
+        return _page_too_long(entry.name, entry.first_line, len(entry.text))
+    tree, problem = parse(entry.text, entry.name, entry.first_line, entry.first_column)
+    if tree is None:
+        assert problem is not None
+        return problem
+    page = _page(entry, looks_rendered(tree, entry.text), request)
+    page.tree = tree
+    return page
 
 
 def _too_large(name: str, size: int, limit: int) -> Problem:
@@ -328,36 +280,74 @@ def _clean_text(text: str, name: str, first_line: int, first_column: int) -> tup
     return text, None
 
 
-def _read_page_file(raw: bytes, name: str, path: Path, request: _Request) -> tuple[list[WikiPage], list[Problem]]:
+def _page_file(raw: bytes, name: str, path: Path, request: Request) -> Entry | Problem:
     text, problem = _decode(raw, name)
     if text is None:
-        return [], [problem] if problem else []
+        assert problem is not None
+        return problem
     if not text.strip():
-        return [], [Problem(name, 1, 1, "wiki-empty", "the file holds no text")]
-    first, newline, rest = text.partition("\n")
+        return Problem(name, 1, 1, "wiki-empty", "the file holds no text")
+    first, _, rest = text.partition("\n")
     full_title: str | None = None
     first_line = 1
     origin = titles.FROM_VIEW_SOURCE
     if first.startswith(VIEW_SOURCE):
         full_title, text, first_line = first[len(VIEW_SOURCE):], rest, 2
         if not text.strip():
-            return [], [Problem(name, 1, 1, "wiki-empty", "nothing follows the 'View source for' line")]
-    if len(text) > MAX_PAGE_CHARS:
-        return [], [_page_too_long(name, first_line, len(text))]
-    tree, problem = parse(text, name, first_line)
-    if tree is None:
-        return [], [problem] if problem else []
-    rendered = looks_rendered(tree, text)
+            return Problem(name, 1, 1, "wiki-empty", "nothing follows the 'View source for' line")
     if full_title is None:
         # No view-source line: the first line is the page's own markup, never its title.
         full_title, origin = titles.file_name_title(path), titles.FROM_FILE_NAME
     if request.title:
         # --title names the page; the language suffix of the view-source line or file name still counts.
         full_title, origin = titles.with_language(request.title, full_title), titles.FROM_OPTION
-    page = _page(name, path, full_title, None, text, first_line, 1, rendered, request)
-    page.tree = tree
-    page.title_from = origin
-    return [page], []
+    return Entry(name, path, full_title, origin, text, first_line)
+
+
+def _export_entries(name: str, path: Path, records: list[export.Record], texts: bool) -> list[Entry | Problem]:
+    """The article pages of an export from its first pass's records (their texts read in a
+    second pass when ``texts``); a page that is too long or empty is a problem at its place."""
+    found: list[Entry | Problem] = []
+    for record in records:
+        if not record.article:
+            continue
+        line, column = record.place
+        if record.too_long:
+            found.append(_page_too_long(name, line, record.length))
+        elif not record.length:
+            found.append(Problem(name, line, column, "wiki-empty", f"the page {record.title!r} has no text in the export"))
+        else:
+            found.append(Entry(name, path, record.title, titles.FROM_EXPORT, "", line, column, record.revision, record))
+    if not texts:
+        return found
+    wanted = [item.record for item in found if isinstance(item, Entry) and item.record is not None]
+    read = dict(export_texts(path, name, wanted))
+    # Each page keeps its place in the export; one whose text could not be read is its problem.
+    return [item if not isinstance(item, Entry) or item.record is None else
+            read[item.record] if isinstance(read.get(item.record), Problem) else
+            replace(item, text=read[item.record], record=None)
+            for item in found if not isinstance(item, Entry) or item.record is None or item.record in read]
+
+
+def export_texts(path: Path, name: str, records: list[export.Record]) -> Iterator[tuple[export.Record, str | Problem]]:
+    """The texts of an export's pages (records of its first pass), cleaned as a page file's
+    are, in the export's order; a text that is binary or blank is a problem at its place."""
+    try:
+        with open(path, "rb") as handle:
+            for record, found in export.texts(handle, name, records):
+                if isinstance(found, Problem):
+                    yield record, found
+                    continue
+                line, column = record.place
+                text, problem = _clean_text(found, name, line, column)
+                if text is None or not text.strip():
+                    yield record, problem or Problem(name, line, column, "wiki-empty",
+                                                     f"the page {record.title!r} has no text in the export")
+                else:
+                    yield record, text
+    except OSError as exc:
+        if records:
+            yield records[0], Problem(name, 1, 1, "unreadable", exc.strerror or type(exc).__name__)
 
 
 def _page_too_long(name: str, line: int, length: int) -> Problem:
@@ -365,158 +355,17 @@ def _page_too_long(name: str, line: int, length: int) -> Problem:
                    f"the page has {length:,} characters; the wiki itself accepts at most {MAX_PAGE_CHARS:,}")
 
 
-def _page(name: str, path: Path, full_title: str, revision: str | None, text: str, first_line: int,
-          first_column: int, rendered: bool, request: _Request) -> WikiPage:
+def _page(entry: Entry, rendered: bool, request: Request) -> WikiPage:
     """A page with its language decided: the named source, else the title's suffix, else --lang,
     else (a rendered copy only) detection."""
-    title, language = split_title(full_title, request.known)
-    named = request.named_source(path)
+    title, language = split_title(entry.full_title, request.known)
+    named = request.named_source(entry.path)
     if named:
         language = None
     elif language is None:
-        language = request.languages.get(_key(path))
+        language = request.language_of(entry.path)
         if language is None and rendered and request.detect is not None:
-            detected = request.detect(text)
+            detected = request.detect(entry.text)
             language = None if detected in (None, "en") else detected
-    return WikiPage(name, title, language, revision, text, first_line, rendered, first_column, named_source=named)
-
-
-# --------------------------------------------------------------------------- exports
-
-class _Refused(Exception):
-    """Raised from inside expat's handlers to stop a parse at once."""
-
-    def __init__(self, problem: Problem):
-        super().__init__(problem.message)
-        self.problem = problem
-
-
-@dataclass
-class _ExportPage:
-    title: str = ""
-    namespace: str = "0"
-    revision: str | None = None
-    text: list[str] = field(default_factory=list)
-    length: int = 0
-    start: tuple[int, int] | None = None
-    too_long: bool = False
-
-
-@dataclass
-class _Export:
-    """The state of one export's parse: the element path and the page being collected."""
-
-    name: str
-    parser: Any
-    path: list[str] = field(default_factory=list)
-    page: _ExportPage | None = None
-    done: list[tuple[_ExportPage, tuple[int, int]]] = field(default_factory=list)
-    problems: list[Problem] = field(default_factory=list)
-    text: list[str] | None = None
-
-    def here(self) -> tuple[int, int]:
-        return self.parser.CurrentLineNumber, self.parser.CurrentColumnNumber + 1
-
-    def start(self, tag: str, attributes: dict[str, str]) -> None:
-        if not self.path and tag != "mediawiki":
-            line, column = self.here()
-            raise _Refused(Problem(self.name, line, column, "bad-export",
-                                   f"the root element is <{tag}>, not a MediaWiki export's <mediawiki>"))
-        self.path.append(tag)
-        if self.path[-2:] == ["mediawiki", "page"]:
-            self.page = _ExportPage()
-        elif self.page is not None and tag in ("title", "ns", "id") or self.path[-2:] == ["revision", "text"]:
-            self.text = []
-            if self.path[-2:] == ["revision", "text"] and self.page is not None:
-                # Each revision replaces the one before: a dump lists them oldest first.
-                self.page.text, self.page.length, self.page.start, self.page.too_long = [], 0, None, False
-                self.text = self.page.text
-
-    def data(self, chunk: str) -> None:
-        if self.text is None or self.page is None:
-            return
-        if self.text is self.page.text:
-            if self.page.start is None:
-                self.page.start = self.here()
-            self.page.length += len(chunk)
-            if self.page.length > MAX_PAGE_CHARS:
-                self.page.too_long = True
-                self.page.text.clear()  # keep the memory bounded; the page is refused at its end
-                return
-        self.text.append(chunk)
-
-    def end(self, tag: str) -> None:
-        page, where = self.page, self.path[-2:]
-        if page is not None and self.text is not None and where != ["revision", "text"]:
-            value = "".join(self.text)
-            if where == ["page", "title"]:
-                page.title = value
-            elif where == ["page", "ns"]:
-                page.namespace = value.strip()
-            elif where == ["revision", "id"]:
-                page.revision = value.strip()
-        self.text = None
-        if where == ["mediawiki", "page"] and page is not None:
-            self.done.append((page, self.here()))
-            self.page = None
-        self.path.pop()
-
-
-def _refuse_entities(export: _Export) -> Callable[..., None]:
-    def refuse(entity_name: str, *_: Any) -> None:
-        line, column = export.here()
-        raise _Refused(Problem(export.name, line, column, "xml-entity",
-                               f"the export's DOCTYPE declares the entity {entity_name!r}; entities are refused "
-                               "(they can expand without bound)"))
-    return refuse
-
-
-def _parse_export(handle: Any, name: str) -> _Export:
-    parser = expat.ParserCreate()
-    export = _Export(name, parser)
-    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
-    parser.StartElementHandler = export.start
-    parser.EndElementHandler = export.end
-    parser.CharacterDataHandler = export.data
-    parser.EntityDeclHandler = _refuse_entities(export)
-    try:
-        while chunk := handle.read(_CHUNK):
-            parser.Parse(chunk, False)
-        parser.Parse(b"", True)
-    except _Refused as refused:
-        export.problems.append(refused.problem)
-    except expat.ExpatError as exc:
-        export.problems.append(Problem(name, exc.lineno, exc.offset + 1, "bad-export",
-                                       f"not well-formed XML: {expat.ErrorString(exc.code)}"))
-    except OSError as exc:
-        export.problems.append(Problem(name, 1, 1, "unreadable", exc.strerror or type(exc).__name__))
-    return export
-
-
-def _read_export(handle: Any, name: str, path: Path, request: _Request) -> tuple[list[WikiPage], list[Problem]]:
-    export = _parse_export(handle, name)
-    pages: list[WikiPage] = []
-    problems = list(export.problems)
-    for found, end in export.done:
-        if found.namespace != "0":
-            continue
-        line, column = found.start or end
-        if found.too_long:
-            problems.append(_page_too_long(name, line, found.length))
-            continue
-        text, problem = _clean_text("".join(found.text), name, line, column)
-        if text is None or not text.strip():
-            problems.append(problem or Problem(name, line, column, "wiki-empty",
-                                               f"the page {found.title!r} has no text in the export"))
-            continue
-        tree, problem = parse(text, name, line, column)
-        if tree is None:
-            problems += [problem] if problem else []
-            continue
-        page = _page(name, path, found.title, found.revision, text, line, column, looks_rendered(tree, text), request)
-        page.tree = tree
-        page.title_from = titles.FROM_EXPORT
-        pages.append(page)
-    if not pages and not problems:
-        problems.append(Problem(name, 1, 1, "wiki-empty", "the export holds no article page"))
-    return pages, problems
+    return WikiPage(entry.name, title, language, entry.revision, entry.text, entry.first_line, rendered,
+                    entry.first_column, title_from=entry.title_from, named_source=named)

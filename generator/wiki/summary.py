@@ -7,6 +7,7 @@ so a finding is given to the page whose text starts at or before its line.
 
 from __future__ import annotations
 
+import bisect
 from collections import Counter
 from dataclasses import dataclass
 
@@ -29,11 +30,13 @@ def summary(pages: list[WikiPage], problems: list[Problem]) -> list[Row]:
     spans: dict[str, list[tuple[int, WikiPage]]] = {}
     for page in pages:
         spans.setdefault(page.file, []).append((page.first_line, page))
+    # Sorted once per file, then found by bisection: an export has thousands of pages.
+    starts = {file: sorted(found, key=lambda item: item[0]) for file, found in spans.items()}
+    lines = {file: [first for first, _ in found] for file, found in starts.items()}
     counts: Counter[tuple[str, str, str]] = Counter()
     for problem in problems:
-        found = [page for first, page in sorted(spans.get(problem.file, []), key=lambda item: item[0])
-                 if first <= problem.line]
-        page = found[-1] if found else None
+        at = bisect.bisect_right(lines.get(problem.file, []), problem.line) - 1
+        page = starts[problem.file][at][1] if at >= 0 else None
         key = (page.title, page.language or "source", problem.code) if page else (problem.file, "-", problem.code)
         counts[key] += 1
     return [Row(page, language, code, count) for (page, language, code), count in sorted(counts.items())]

@@ -10,11 +10,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from mwparserfromhell.nodes import Wikilink
-
 from generator.core.problem import Level
 from generator.wiki.arithmetic import claims
-from generator.wiki.caption import caption, is_picture
 from generator.wiki.linted import Context, Finding, Linted
 
 ID = "caption-arithmetic"
@@ -23,13 +20,7 @@ DESCRIPTION = "a picture caption whose sum, product or halving does not come out
 
 
 def check(linted: Linted, context: Context) -> Iterator[Finding]:
-    for spot in linted.scanned.of(Wikilink):
-        if not is_picture(spot.node):
-            continue
-        read = caption(spot.node, spot.offset + 3 + len(str(spot.node.title)))
-        if read is None:
-            continue
-        text, where = read
+    for spot, text, where in linted.captions():
         for at, claimed, reckoning, value in claims(text):
             shown = f"{value}" if value.denominator == 1 else f"{value} ({float(value):g})"
             yield (where[at] if at < len(where) else spot.offset,

@@ -13,10 +13,8 @@ from __future__ import annotations
 import re
 from typing import Iterator, Mapping
 
-from mwparserfromhell.nodes import Wikilink
-
+from generator.cache import memo
 from generator.core.problem import Level
-from generator.wiki.caption import caption, is_picture
 from generator.wiki.linted import Context, Finding, Linted
 
 ID = "caption-expansion"
@@ -24,37 +22,36 @@ LEVEL: Level = "warning"
 DESCRIPTION = "a picture whose file name says one expansion and whose caption names another"
 
 
+@memo.pure(8)
+def _pattern(names: tuple[tuple[str, tuple[str, ...]], ...], ignore_case: bool) -> tuple[re.Pattern[str], tuple[str, ...]]:
+    """One pattern for every name, longest first, so that "The River II" is matched before
+    "The River" and never also as it; group ``i`` is the i-th name's. Built once per set of
+    names: a page has dozens of captions, the corpus thousands."""
+    every = sorted(((name, key) for key, listed in names for name in listed), key=lambda n: -len(n[0]))
+    alternatives = ("(" + r"[\s_]+".join(map(re.escape, name.split())) + ")" for name, _ in every)
+    pattern = re.compile(r"(?<![\w])(?:" + "|".join(alternatives) + r")(?![\w])", re.IGNORECASE if ignore_case else 0)
+    return pattern, tuple(key for _, key in every)
+
+
 def _named(text: str, names: Mapping[str, tuple[str, ...]], ignore_case: bool) -> set[str]:
-    """The expansions ``text`` names, longest names first so "The River II" is not also "The River"."""
-    flags = re.IGNORECASE if ignore_case else 0
-    found, spans = set(), []
-    every = sorted(((name, key) for key, listed in names.items() for name in listed), key=lambda n: -len(n[0]))
-    for name, key in every:
-        pattern = r"(?<![\w])" + r"[\s_]+".join(map(re.escape, name.split())) + r"(?![\w])"
-        for match in re.finditer(pattern, text, flags):
-            if not any(start < match.end() and match.start() < end for start, end in spans):
-                spans.append(match.span())
-                found.add(key)
-    return found
+    """The expansions ``text`` names."""
+    pattern, keys = _pattern(tuple(names.items()), ignore_case)
+    return {keys[match.lastindex - 1] for match in pattern.finditer(text) if match.lastindex}
 
 
 def check(linted: Linted, context: Context) -> Iterator[Finding]:
     names = context.settings.expansions
     if not names:
         return
-    for spot in linted.scanned.of(Wikilink):
-        link: Wikilink = spot.node
-        if not is_picture(link):
+    for spot, text, where in linted.captions():
+        if not where:
             continue
-        said = caption(link, spot.offset + 2 + len(str(link.title)) + 1)
-        if said is None or not said[1]:
-            continue
-        file = str(link.title).partition(":")[2]
+        file = str(spot.node.title).partition(":")[2]
         shown = _named(file.replace("_", " "), names, ignore_case=True)
-        told = _named(said[0], names, ignore_case=False)
+        told = _named(text, names, ignore_case=False)
         if len(shown) == 1 and told and not shown & told:
             (mine,) = shown
             other = names[sorted(told)[0]][0]
-            lead = len(said[0]) - len(said[0].lstrip())
-            yield said[1][lead], (f"the caption names {other}, but the file {file.strip()!r} is a picture of "
+            lead = len(text) - len(text.lstrip())
+            yield where[lead], (f"the caption names {other}, but the file {file.strip()!r} is a picture of "
                                   f"{names[mine][0]}: a caption copied from another page?")

@@ -15,12 +15,10 @@ from typing import Iterator
 
 import re
 
-import mwparserfromhell
-from mwparserfromhell.nodes import Heading, Template, Wikilink
+from mwparserfromhell.nodes import Template
 
 from generator.core.problem import Level
 from generator.wiki.linted import Context, Finding, Linted
-from generator.wiki.caption import caption, is_picture
 from generator.wiki.scan import template_name
 
 _WORD = re.compile(r"[^\W\d_]{3,}")
@@ -58,35 +56,16 @@ def check(linted: Linted, context: Context) -> Iterator[Finding]:
         yield from _left_fields(linted, context)
 
 
-def _field(text: str, kind: str) -> tuple[str, int] | None:
-    """A heading's title or a picture's caption in a unit's wikitext, and its offset there."""
-    code = mwparserfromhell.parse(text)
-    if kind.startswith("h"):
-        for node in code.filter_headings(recursive=False):
-            title = str(node.title)
-            return node.title.strip_code().strip(), text.find(title) + len(title) - len(title.lstrip())
-    for link in code.filter_wikilinks():
-        if is_picture(link):
-            # The link's text starts after "[[", its title and the "|".
-            found = caption(link, text.find(str(link)) + 2 + len(str(link.title)) + 1)
-            if found is not None and found[1]:
-                lead = len(found[0]) - len(found[0].lstrip())
-                return found[0].strip(), found[1][lead]
-    return None
-
-
 def _left_fields(linted: Linted, context: Context) -> Iterator[Finding]:
     """Headings and captions identical to the source's units they are paired with."""
     assert context.source is not None
-    mine, theirs = linted.page.text, context.source.page.text
     for i, j in context.pairs:
         unit, source = linted.units[j], context.source.units[i]
         if unit.kind != source.kind or not (unit.kind.startswith("h") or unit.kind == "file"):
             continue
-        found = _field(mine[unit.start:unit.end], unit.kind)
-        original = _field(theirs[source.start:source.end], source.kind)
+        found, original = linted.field(unit), context.source.field(source)
         if found is None or original is None or not _WORD.search(found[0]) or found[0] != original[0]:
             continue
         what = "heading" if unit.kind.startswith("h") else "caption"
-        yield unit.start + found[1], (f"the {what} {found[0]!r} is the source's word for word: the "
+        yield found[1], (f"the {what} {found[0]!r} is the source's word for word: the "
                                       f"{linted.page.language} page shows it untranslated")
