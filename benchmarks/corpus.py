@@ -94,7 +94,11 @@ class Corpus:
         if not 1 <= languages <= real + len(EXTRA):
             raise SystemExit(f"benchmarks.corpus: --languages must be 1 to {real + len(EXTRA)}")
         self.site["languages"] = self.site["languages"][:languages]
-        self.extra = EXTRA[:max(0, languages - real)]
+        # The added languages the project does not have already (a project may have French).
+        addable = tuple(code for code in EXTRA if code not in {lang["code"] for lang in self.site["languages"]})
+        if languages > real + len(addable):
+            raise SystemExit(f"benchmarks.corpus: --languages must be 1 to {real + len(addable)}")
+        self.extra = addable[:max(0, languages - real)]
         self.site["languages"] += [language_entry(code) for code in self.extra]
         self.codes = [lang["code"] for lang in self.site["languages"]]
         self.targets = self.codes[1:]

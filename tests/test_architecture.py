@@ -359,6 +359,7 @@ def test_every_function_is_under_sixty_lines():
 NOT_CACHES = {
     "generator.build._worker_job": "the job a worker process was started with (set once by the pool initializer)",
     "generator.wiki.batch._worker": "the request and settings a lint worker was started with (set once by the pool initializer)",
+    "generator.wiki.drafts._worker": "the pages, mapping and index an import worker was started with (set once by the pool initializer)",
 }
 _MUTATORS = {"add", "append", "clear", "discard", "extend", "insert", "pop", "popitem", "remove", "setdefault",
              "update", "__setitem__"}

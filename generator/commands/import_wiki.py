@@ -45,6 +45,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     # The editions a page may be of are the project's one list of edition ids.
     wiki.add_argument("--edition", action="append", default=[], choices=EDITIONS, metavar="|".join(EDITIONS),
                       help="the tile edition of pages that do not say it (repeatable)")
+    wiki.add_argument("--jobs", type=int, default=0, metavar="N",
+                      help="pages parsed and converted N processes at a time (default: one per core)")
     wiki.add_argument("--format", choices=("text", "github"), default="text")
     wiki.set_defaults(run=run)
 
@@ -73,8 +75,9 @@ def run(args: argparse.Namespace) -> int:
     files = list(args.files)
     if args.source is not None and all(path.resolve() != args.source.resolve() for path in files):
         files.append(args.source)
+    # Parsed by the import's workers, not here (the parse is a quarter of an import's time).
     pages, read_problems = read_inputs(files, source=args.source, languages=languages, title=args.title,
-                                       known_languages=_site_languages(root))
+                                       known_languages=_site_languages(root), parse=False)
     problems += read_problems
     # Which page a file was read as, when its text does not say, so that a wrong title shows first.
     for page in (page for page in pages if page.named_from_outside):
@@ -85,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     with naming(root / "rules_data", "each file is either as it was or fully imported; import again"):
         written, found = import_pages(root, pages, page_id=args.page_id, force=args.force,
-                                      expansion=args.expansion, editions=args.edition)
+                                      expansion=args.expansion, editions=args.edition, jobs=args.jobs)
     problems += found
     if problems:
         print(render(problems, args.format), file=sys.stderr)

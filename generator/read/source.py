@@ -290,6 +290,16 @@ def parse(text: str, file: str) -> tuple[Source, list[Problem]]:
     return source, problems
 
 
+def parse_kept(text: str, display: str) -> tuple[Source, list[Problem]]:
+    """:func:`parse`, remembered as :func:`read` remembers a file's parse: a writer that reads back
+    what it is about to write (the wiki import does, for every file) saves the load after it
+    parsing the same text again. The memo is keyed by the text, so a file that is then not
+    written, or written otherwise, is parsed anew."""
+    source, problems = parse(text, display)
+    state.current().parsed[shown(display)] = (text, source, problems)
+    return source, list(problems)
+
+
 def read(path: Path, display: str | None = None, *, within: Path | None = None) -> tuple[Source, list[Problem]]:
     """Read and parse one file; ``display`` is the path shown in messages.
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import yaml
 
-from generator.read.source import parse
+from generator.read.source import parse_kept
 
 WIDTH = 92
 # What PyYAML refuses in a stream, and what it reads as a line break (NEL, LS, PS) or drops (BOM).
@@ -124,7 +124,7 @@ def dump(data: dict[str, Any], header: list[str], name: str, *, blank_before: tu
             lines.append("")
         lines += _mapping({field: value}, 0)
     text = "\n".join(lines) + "\n"
-    source, problems = parse(text, name)
+    source, problems = parse_kept(text, name)
     if problems or source.data != data:
         raise ValueError(f"{name}: the written YAML would not read back as the data it holds")
     return text
@@ -137,7 +137,7 @@ def translation_text(units: list[tuple[str, str, str, str]], header: list[str], 
         lines += [f"  {scalar(unit_id)}:", f"    text: {quoted(text)}", f"    source: {quoted(source)}",
                   f"    source_text: {quoted(source_text)}"]
     text = "\n".join(lines) + "\n"
-    parsed, problems = parse(text, name)
+    parsed, problems = parse_kept(text, name)
     wanted = {"units": {u: {"text": t, "source": s, "source_text": e} for u, t, s, e in units}}
     if problems or parsed.data != wanted:
         raise ValueError(f"{name}: the written YAML would not read back as the data it holds")

@@ -30,6 +30,7 @@ from generator.project import Project, load
 from generator.read.source import read
 from generator.wiki.additions import Additions, add_expansion, site_text
 from generator.wiki.convert import convert
+from generator.wiki.drafts import drafted
 from generator.wiki.draft import DPage, SiteIndex, replace_markers
 from generator.wiki.emit import dump, translation_text
 from generator.wiki.index import site_index
@@ -70,6 +71,8 @@ class Run:
     additions: Additions = field(default_factory=Additions)
     problems: list[Problem] = field(default_factory=list)
     planned: list[Planned] = field(default_factory=list)
+    drafts: dict[int, tuple[DPage, list[Problem]]] = field(default_factory=dict)
+    """Each page's draft and what its conversion found, by the page's identity, made before the plan."""
     by_where: tuple[int, dict[str, list[Any]]] = (-1, {})
     """The page sources of site.yaml by the last part of their ``where`` (and ``where`` itself),
     for :meth:`sources_of`; made again when sources were added (the first number is how many)."""
@@ -100,17 +103,19 @@ class Run:
 
 def import_pages(project_root: Path, pages: list[WikiPage], *, page_id: str | None = None, force: bool = False,
                  mapping_file: Path = MAPPING_FILE, expansion: str | None = None,
-                 editions: list[str] | None = None) -> tuple[list[Path], list[Problem]]:
+                 editions: list[str] | None = None, jobs: int = 0) -> tuple[list[Path], list[Problem]]:
     """Import ``pages`` into the project at ``project_root``: the paths written and every problem.
 
     ``expansion`` and ``editions`` (``--expansion``, ``--edition``) stand for what a page does not
-    say; an expansion site.yaml lacks is added to it. Nothing is written when a problem is an error."""
+    say; an expansion site.yaml lacks is added to it. Nothing is written when a problem is an error.
+    The pages are parsed (when they are not yet) and converted ``jobs`` processes at a time."""
     mapping, problems = load_mapping(mapping_file)
     if mapping is None:
         return [], problems
     project, loaded = load(project_root)
     if project is None:
         return [], [p for p in loaded if p.level == "error"]
+    # Pages parsed already (by the caller) are known to be rendered copies now; the others when drafted.
     rendered = [_rendered(page) for page in pages if page.rendered]
     if rendered:
         return [], rendered
@@ -123,12 +128,30 @@ def import_pages(project_root: Path, pages: list[WikiPage], *, page_id: str | No
     earlier = imported_titles(project.root)
     run = Run(project.root, project, mapping, site_index(project, groups, page_id, earlier), force, earlier,
               Given(expansion, tuple(editions or ())))
+    refused = _draft_all(run, pages, jobs)
+    if refused:
+        return [], refused
     for title, group in groups.items():
         _plan_page(run, title, group, page_id)
     _plan_site(run)
     if any(p.level == "error" for p in run.problems):
         return [], run.problems
     return _write(run), run.problems
+
+
+def _draft_all(run: Run, pages: list[WikiPage], jobs: int) -> list[Problem]:
+    """Every page's draft, made on every core (:mod:`generator.wiki.drafts`) and kept in ``run``
+    for the plan; the problems that refuse the import (a rendered copy, a page that does not parse)."""
+    refused = []
+    for page, (rendered, draft, problems) in zip(pages, drafted(pages, run.mapping, run.site, jobs)):
+        if rendered or page.rendered:
+            page.rendered = True
+            refused.append(_rendered(page))
+        elif draft is None:
+            refused += problems
+        else:
+            run.drafts[id(page)] = (draft, problems)
+    return refused
 
 
 def _rendered(page: WikiPage) -> Problem:
@@ -191,7 +214,7 @@ def _plan_page(run: Run, title: str, group: list[WikiPage], page_id: str | None)
         return
     drafts = []
     for page in [sources[0], *others]:
-        draft, problems = convert(page, run.mapping, run.site)
+        draft, problems = run.drafts.pop(id(page), None) or convert(page, run.mapping, run.site)
         run.problems += problems
         drafts.append(draft)
     meta, problems = page_meta(drafts, run.site, run.mapping, run.given)
@@ -320,7 +343,8 @@ def _plan_files(run: Run, stem: str, group: list[WikiPage], drafts: list[DPage],
     pages = run.root / "rules_data" / "pages"
     header = ["yaml-language-server: $schema=../../schema/page.schema.json", *_origin(title, group, "the page")]
     run.planned.append(Planned(pages / f"{stem}.yaml",
-                               dump(built.page, header, f"{stem}.yaml", blank_before=("sections", "footnotes"))))
+                               dump(built.page, header, f"rules_data/pages/{stem}.yaml",
+                                    blank_before=("sections", "footnotes"))))
     english = {unit.id: unit for unit in page_units(model, f"rules_data/pages/{stem}.yaml")}
     for draft, pairing in zip(drafts[1:], pairings):
         units = _translated_units(run, drafts[0], draft, pairing, built, english)
@@ -331,7 +355,7 @@ def _plan_files(run: Run, stem: str, group: list[WikiPage], drafts: list[DPage],
                  f"{language}: translation of {stem}. Edit the texts, or round-trip with `rulesite po`.",
                  *_origin(title, [draft.page], f"the {language} subpage")]
         path = run.root / "rules_data" / "translations" / language / f"{stem}.yaml"
-        run.planned.append(Planned(path, translation_text(units, lines, path.name)))
+        run.planned.append(Planned(path, translation_text(units, lines, _display(run.root, path))))
     for example_id, data, block in built.examples:
         path = run.root / "examples" / f"{example_id}.yaml"
         if _boarded(path):
@@ -344,7 +368,7 @@ def _plan_files(run: Run, stem: str, group: list[WikiPage], drafts: list[DPage],
                   *_origin(title, [drafts[0].page], f"the picture {block.picture}"),
                   "The wiki holds a picture, not a board: draw one under scenario (board, figures, scoring)",
                   "and `rulesite check` confirms the totals under expect; the import then keeps this file."]
-        run.planned.append(Planned(path, dump(data, header, path.name)))
+        run.planned.append(Planned(path, dump(data, header, _display(run.root, path))))
 
 
 def _boarded(path: Path) -> bool:

@@ -154,18 +154,21 @@ def _key(path: Path) -> str:
 
 
 def read_inputs(paths: list[Path], *, source: Path | None = None, languages: dict[Path, str] | None = None,
-                title: str | None = None, known_languages: Iterable[str] = ()) -> tuple[list[WikiPage], list[Problem]]:
+                title: str | None = None, known_languages: Iterable[str] = (),
+                parse: bool = True) -> tuple[list[WikiPage], list[Problem]]:
     """Every page of ``paths`` (page files and exports) and the problems that kept any from being read.
 
     ``source`` names the file holding the English source; ``languages`` gives a file's
     language (``--lang FILE=CODE``); ``title`` the title of files that do not name one;
-    ``known_languages`` the site's languages (suffixes, detection of rendered copies)."""
+    ``known_languages`` the site's languages (suffixes, detection of rendered copies). With
+    ``parse`` False the pages are not parsed, so not known to be rendered copies either: the
+    import parses them in its workers (:mod:`generator.wiki.drafts`) and refuses such copies there."""
     request = Request.of(source, languages, title, known_languages)
     pages: list[WikiPage] = []
     problems: list[Problem] = []
     for path in paths:
         for entry in entries(Path(path), request):
-            page = entry if isinstance(entry, Problem) else page_of(entry, request)
+            page = entry if isinstance(entry, Problem) else page_of(entry, request) if parse else unparsed(entry, request)
             (problems if isinstance(page, Problem) else pages).append(page)
     return pages, problems
 
@@ -232,6 +235,13 @@ def entries(path: Path, request: Request, *, texts: bool = True) -> Iterator[Ent
         yield _too_large(name, len(raw), MAX_FILE_BYTES)
         return
     yield _page_file(raw, name, path, request)
+
+
+def unparsed(entry: Entry, request: Request) -> WikiPage | Problem:
+    """The page of ``entry`` with its language from its title or the options, not parsed yet."""
+    if len(entry.text) > MAX_PAGE_CHARS:
+        return _page_too_long(entry.name, entry.first_line, len(entry.text))
+    return _page(entry, False, request)
 
 
 def page_of(entry: Entry, request: Request) -> WikiPage | Problem:

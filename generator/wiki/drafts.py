@@ -1,0 +1,73 @@
+"""The drafts of many pages at once: each page parsed and converted in a worker process.
+
+Parsing a page and converting it into a draft (:func:`generator.wiki.convert.convert`) are
+half of an import's time, and each page's draft depends only on that page, the mapping and
+the site's index. So :func:`drafted` hands the pages to one forked worker per core, which
+inherit the pages, the mapping and the index, and send each draft back without its parse
+tree. The plan that follows (pairing, page data, files) stays in the importing process,
+in order. A handful of pages is drafted in this process: starting workers would cost more.
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
+
+from generator.core.atomic import die_with_parent
+from generator.core.problem import Problem
+from generator.wiki.convert import convert
+from generator.wiki.draft import DPage, SiteIndex
+from generator.wiki.mapping import Mapping
+from generator.wiki.source import WikiPage, looks_rendered, parse
+
+SMALL = 24
+"""Pages below which the drafts are made in this process."""
+
+Drafted = tuple[bool, DPage | None, list[Problem]]
+"""Whether the page is a rendered copy, its draft (None when it is one, or did not parse), what was found."""
+
+
+def draft_of(page: WikiPage, mapping: Mapping, site: SiteIndex) -> Drafted:
+    """One page parsed (unless it was already) and converted."""
+    if page.tree is None:
+        tree, problem = parse(page.text, page.file, page.first_line, page.first_column)
+        if tree is None:
+            return False, None, [problem] if problem else []
+        page.tree = tree
+    if looks_rendered(page.tree, page.text):
+        return True, None, []
+    draft, problems = convert(page, mapping, site)
+    return False, draft, problems
+
+
+def drafted(pages: list[WikiPage], mapping: Mapping, site: SiteIndex, jobs: int = 0) -> list[Drafted]:
+    """The draft of each page of ``pages``, in order, ``jobs`` processes at a time (0: one per core)."""
+    workers = max(1, min(jobs or os.cpu_count() or 1, len(pages)))
+    if workers == 1 or len(pages) < SMALL:
+        return [draft_of(page, mapping, site) for page in pages]
+    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork"), initializer=_start_worker,
+                             initargs=(pages, mapping, site, os.getpid())) as pool:
+        found = list(pool.map(_draft_in_worker, range(len(pages)), chunksize=8))
+    for page, (_, draft, _) in zip(pages, found):
+        if draft is not None:
+            draft.page = page  # the importing process's own page, not the worker's copy
+    return found
+
+
+# The pages, mapping and index of this worker process, set once by the pool's initializer (only in workers).
+_worker: tuple[list[WikiPage], Mapping, SiteIndex] | None = None
+
+
+def _start_worker(pages: list[WikiPage], mapping: Mapping, site: SiteIndex, parent: int) -> None:
+    global _worker
+    die_with_parent(parent)  # a killed import must not leave its workers converting
+    _worker = (pages, mapping, site)
+
+
+def _draft_in_worker(index: int) -> Drafted:
+    assert _worker is not None, "_start_worker did not run"
+    pages, mapping, site = _worker
+    rendered, draft, problems = draft_of(pages[index], mapping, site)
+    pages[index].tree = None  # sent back without it: the tree is many times the text, and never used again
+    return rendered, draft, problems
