@@ -171,10 +171,11 @@ class Corpus:
 
     def translation(self, code: str, document: str) -> dict[str, Any]:
         """A fresh copy of the real translation of ``document`` in ``code``; for an added
-        language, one made from the Dutch translation's English (:mod:`benchmarks.languages`)."""
+        language, one made from the Dutch translation's English (:mod:`benchmarks.languages`);
+        none (no units) where the project has not translated it yet, as a language just added."""
         if code in self.extra:
             return _pseudo(code, document, self.source)
-        return _load(self.source / "rules_data" / "translations" / code / f"{document}.yaml")
+        return _translation_file(self.source, code, document)
 
     def termbase(self) -> None:
         """The termbase keeps the terms of the corpus's languages only (the others are not the site's)."""
@@ -213,8 +214,8 @@ class Corpus:
         _dump(self.out / "rules_data" / "pages" / f"{page_id}.yaml", data)
         for code in self.targets:
             translation = self.translation(code, template)
-            title = translation["units"]["title"]
-            if page_id != template:
+            title = translation["units"].get("title")
+            if page_id != template and title is not None:
                 title["text"] = f"{title['text']} {index}"
                 translation["units"]["title"] = _translated(title["text"], data["title"])
             _dump(self.out / "rules_data" / "translations" / code / f"{page_id}.yaml", translation)
@@ -279,7 +280,14 @@ def _pseudo(code: str, document: str, source: Path) -> dict[str, Any]:
 
 @lru_cache(maxsize=None)
 def _pseudo_read(code: str, document: str, source: Path) -> dict[str, Any]:
-    return pseudo_translation(code, _read(source / "rules_data" / "translations" / "nl" / f"{document}.yaml"))
+    return pseudo_translation(code, _translation_file(source, "nl", document))
+
+
+def _translation_file(source: Path, code: str, document: str) -> dict[str, Any]:
+    """A fresh copy of the project's translation of ``document`` in ``code``; none (no units)
+    where it has none yet, as for a page or a language just added."""
+    path = source / "rules_data" / "translations" / code / f"{document}.yaml"
+    return _load(path) if path.is_file() else {"units": {}}
 
 
 def _rename_examples(node: Any, template: str, page_id: str) -> None:

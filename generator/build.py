@@ -16,15 +16,13 @@ import re
 import shutil
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass, field
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Iterator
 from urllib.parse import urlsplit
 
-from generator.core.atomic import die_with_parent
+from generator.core import workers
 from generator.core.io_failure import inside, naming
 from generator.core.lock import acquire, hold_folder
 from generator.core.problem import DataError, Problem, ProblemsFound, StageFailed
@@ -111,35 +109,23 @@ def _build_language(job: _Job, code: str) -> LanguageBuild:
                          [path for path in writer.paths if path.endswith(".html")], writer.problems)
 
 
-# The job of this worker process, set once by the pool's initializer (only ever in workers).
-_worker_job: _Job | None = None
-
-
-def _start_worker(job: _Job, parent: int) -> None:
-    global _worker_job
-    die_with_parent(parent)  # a killed build must not leave its workers rendering for minutes
-    _worker_job = job
-
-
 def _build_in_worker(code: str) -> LanguageBuild:
-    assert _worker_job is not None, "_start_worker did not run"
-    return _build_language(_worker_job, code)
+    return _build_language(workers.state(), code)
 
 
 def _build_languages(job: _Job, codes: list[str], jobs: int, timings: Timings) -> list[LanguageBuild]:
     """Render, write and build every language, ``jobs`` at a time, into the staging folder."""
-    workers = max(1, min(jobs, len(codes)))
-    timings.processes = workers
+    processes = workers.count(max(1, jobs), len(codes))  # --jobs 0 is one process here, as it always was
+    timings.processes = processes
     start = time.perf_counter()
     with timings.stage("mkdocs"):
         preload()  # MkDocs imported once, and the patches' guard passed, before any language builds
-    if workers == 1:
+    if processes == 1:
         results = [_build_language(job, code) for code in codes]
     else:
         # Forked workers inherit the compiled templates, every translation status and MkDocs'
         # modules, set aside from the collector: they live until the build ends.
-        with set_aside(), ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork"),
-                                               initializer=_start_worker, initargs=(job, os.getpid())) as pool:
+        with set_aside(), workers.pool(processes, job) as pool:
             results = list(pool.map(_build_in_worker, codes))
     timings.wall["languages"] = time.perf_counter() - start
     for result in results:

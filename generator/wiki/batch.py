@@ -24,17 +24,15 @@ only a cold lint. Without a project nothing is kept.
 from __future__ import annotations
 
 import bisect
-import os
 import re
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field, replace
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from generator.cache import journal
 from generator.cache.version import code_version
-from generator.core.atomic import die_with_parent
+from generator.core import workers
 from generator.core.fingerprint import digest, library_versions
 from generator.core.problem import Problem
 from generator.wiki import export
@@ -192,18 +190,17 @@ def _run(todo: list[_Group], exports: dict[str, Path], request: Request, setting
          jobs: int) -> Iterator[tuple[_Group, tuple[list[Problem], list[WikiPage | None]]]]:
     """The results of every group of ``todo``, each group handed over once its texts are read."""
     pages = sum(len(group.members) for group in todo)
-    workers = max(1, min(jobs or os.cpu_count() or 1, len(todo)))
-    if workers == 1 or pages < SMALL:
+    processes = workers.count(jobs, len(todo))
+    if processes == 1 or pages < SMALL:
         for group in _with_texts(todo, exports):
             yield group, _lint_group(group.members, request, settings)
         return
     # Forked, as the site build's workers are: they inherit the loaded modules and settings.
-    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork"), initializer=_start_worker,
-                             initargs=(request, settings, os.getpid())) as pool:
+    with workers.pool(processes, (request, settings)) as pool:
         pending: dict[Future[Any], _Group] = {}
         for group in _with_texts(todo, exports):
             pending[pool.submit(_lint_in_worker, group.members)] = group
-            while len(pending) > 4 * workers:  # a few groups' texts in flight, never the whole export's
+            while len(pending) > 4 * processes:  # a few groups' texts in flight, never the whole export's
                 done, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for future in done:
                     yield pending.pop(future), future.result()
@@ -268,16 +265,5 @@ def _lint_group(members: list[Entry], request: Request,
     return problems, [page and replace(page, text="", tree=None, line_starts=None) for page in pages]
 
 
-# The request and settings of this worker process, set once by the pool's initializer (only in workers).
-_worker: tuple[Request, Settings] | None = None
-
-
-def _start_worker(request: Request, settings: Settings, parent: int) -> None:
-    global _worker
-    die_with_parent(parent)  # a killed lint must not leave its workers parsing
-    _worker = (request, settings)
-
-
 def _lint_in_worker(members: list[Entry]) -> tuple[list[Problem], list[WikiPage | None]]:
-    assert _worker is not None, "_start_worker did not run"
-    return _lint_group(members, *_worker)
+    return _lint_group(members, *workers.state())

@@ -10,11 +10,7 @@ in order. A handful of pages is drafted in this process: starting workers would 
 
 from __future__ import annotations
 
-import os
-from concurrent.futures import ProcessPoolExecutor
-from multiprocessing import get_context
-
-from generator.core.atomic import die_with_parent
+from generator.core import workers
 from generator.core.problem import Problem
 from generator.wiki.convert import convert
 from generator.wiki.draft import DPage, SiteIndex
@@ -43,11 +39,10 @@ def draft_of(page: WikiPage, mapping: Mapping, site: SiteIndex) -> Drafted:
 
 def drafted(pages: list[WikiPage], mapping: Mapping, site: SiteIndex, jobs: int = 0) -> list[Drafted]:
     """The draft of each page of ``pages``, in order, ``jobs`` processes at a time (0: one per core)."""
-    workers = max(1, min(jobs or os.cpu_count() or 1, len(pages)))
-    if workers == 1 or len(pages) < SMALL:
+    processes = workers.count(jobs, len(pages))
+    if processes == 1 or len(pages) < SMALL:
         return [draft_of(page, mapping, site) for page in pages]
-    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork"), initializer=_start_worker,
-                             initargs=(pages, mapping, site, os.getpid())) as pool:
+    with workers.pool(processes, (pages, mapping, site)) as pool:
         found = list(pool.map(_draft_in_worker, range(len(pages)), chunksize=8))
     for page, (_, draft, _) in zip(pages, found):
         if draft is not None:
@@ -55,19 +50,8 @@ def drafted(pages: list[WikiPage], mapping: Mapping, site: SiteIndex, jobs: int 
     return found
 
 
-# The pages, mapping and index of this worker process, set once by the pool's initializer (only in workers).
-_worker: tuple[list[WikiPage], Mapping, SiteIndex] | None = None
-
-
-def _start_worker(pages: list[WikiPage], mapping: Mapping, site: SiteIndex, parent: int) -> None:
-    global _worker
-    die_with_parent(parent)  # a killed import must not leave its workers converting
-    _worker = (pages, mapping, site)
-
-
 def _draft_in_worker(index: int) -> Drafted:
-    assert _worker is not None, "_start_worker did not run"
-    pages, mapping, site = _worker
+    pages, mapping, site = workers.state()
     rendered, draft, problems = draft_of(pages[index], mapping, site)
     pages[index].tree = None  # sent back without it: the tree is many times the text, and never used again
     return rendered, draft, problems

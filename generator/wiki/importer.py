@@ -73,9 +73,10 @@ class Run:
     planned: list[Planned] = field(default_factory=list)
     drafts: dict[int, tuple[DPage, list[Problem]]] = field(default_factory=dict)
     """Each page's draft and what its conversion found, by the page's identity, made before the plan."""
-    by_where: tuple[int, dict[str, list[Any]]] = (-1, {})
-    """The page sources of site.yaml by the last part of their ``where`` (and ``where`` itself),
-    for :meth:`sources_of`; made again when sources were added (the first number is how many)."""
+    by_where: tuple[int, dict[str, list[tuple[int, Any]]]] = (-1, {})
+    """The page sources of site.yaml, each with its place in the list, by the last part of their
+    ``where`` (and ``where`` itself), for :meth:`sources_of`; made again when sources were added
+    (the first number is how many there were)."""
 
     def sources_of(self, page: WikiPage) -> list[str]:
         """The ids of the sources of kind page that name ``page``'s file or title, in site.yaml's order.
@@ -84,17 +85,16 @@ class Run:
         trying them all for every page made a whole wiki's import grow with the square of its pages."""
         sources = self.site.sources
         if self.by_where[0] != len(sources):
-            index: dict[str, list[Any]] = {}
-            for reference in sources:
+            index: dict[str, list[tuple[int, Any]]] = {}
+            for place, reference in enumerate(sources):
                 if reference.kind == "page" and reference.where:
                     for name in {Path(reference.where).name, reference.where.strip()}:
-                        index.setdefault(name, []).append(reference)
+                        index.setdefault(name, []).append((place, reference))
             self.by_where = (len(sources), index)
         index = self.by_where[1]
         full = page.title + (f"/{page.language}" if page.language else "")
-        found = {id(r): r for name in (Path(page.file).name, page.title, full) for r in index.get(name, ())}
-        order = {id(r): n for n, r in enumerate(sources)}
-        return [r.id for r in sorted(found.values(), key=lambda r: order[id(r)]) if _is_source(r.where, page)]
+        found = dict(item for name in (Path(page.file).name, page.title, full) for item in index.get(name, ()))
+        return [found[place].id for place in sorted(found) if _is_source(found[place].where, page)]
 
     def report(self, page: WikiPage, offset: int, code: str, message: str) -> None:
         line, column = line_col(page, offset)

@@ -4,8 +4,9 @@ Three kinds of input, told apart by their first bytes:
 
 - an **export** (``Special:Export``, ``dumpBackup.php``): XML whose root is ``<mediawiki>``,
   read in two streamed passes by :mod:`generator.wiki.export` (expat for the titles, places
-  and the screen, mwxml for the texts), so a dump of any size costs the memory of one page.
-  Only its article pages (namespace 0) are read.
+  and the screen, mwxml for the texts). Only its article pages (namespace 0) are read. The
+  lint (:mod:`generator.wiki.batch`) takes the texts a group of pages at a time, so a dump of
+  any size costs it the memory of a few pages; :func:`read_inputs` gives every page at once.
 - a **view-source copy**: the first line is ``View source for TITLE`` and the wikitext
   follows.
 - a **rendered copy** (text selected in a browser): anything else.
@@ -237,17 +238,20 @@ def entries(path: Path, request: Request, *, texts: bool = True) -> Iterator[Ent
     yield _page_file(raw, name, path, request)
 
 
+def _too_long(entry: Entry) -> Problem | None:
+    return _page_too_long(entry.name, entry.first_line, len(entry.text)) if len(entry.text) > MAX_PAGE_CHARS else None
+
+
 def unparsed(entry: Entry, request: Request) -> WikiPage | Problem:
     """The page of ``entry`` with its language from its title or the options, not parsed yet."""
-    if len(entry.text) > MAX_PAGE_CHARS:
-        return _page_too_long(entry.name, entry.first_line, len(entry.text))
-    return _page(entry, False, request)
+    return _too_long(entry) or _page(entry, False, request)
 
 
 def page_of(entry: Entry, request: Request) -> WikiPage | Problem:
     """The page of ``entry``, parsed, with its language decided; or the problem that refuses it."""
-    if len(entry.text) > MAX_PAGE_CHARS:
-        return _page_too_long(entry.name, entry.first_line, len(entry.text))
+    too_long = _too_long(entry)
+    if too_long is not None:
+        return too_long
     tree, problem = parse(entry.text, entry.name, entry.first_line, entry.first_column)
     if tree is None:
         assert problem is not None
@@ -333,10 +337,15 @@ def _export_entries(name: str, path: Path, records: list[export.Record], texts: 
     wanted = [item.record for item in found if isinstance(item, Entry) and item.record is not None]
     read = dict(export_texts(path, name, wanted))
     # Each page keeps its place in the export; one whose text could not be read is its problem.
-    return [item if not isinstance(item, Entry) or item.record is None else
-            read[item.record] if isinstance(read.get(item.record), Problem) else
-            replace(item, text=read[item.record], record=None)
-            for item in found if not isinstance(item, Entry) or item.record is None or item.record in read]
+    given: list[Entry | Problem] = []
+    for item in found:
+        if isinstance(item, Problem) or item.record is None:
+            given.append(item)
+            continue
+        text = read.get(item.record, Problem(name, item.first_line, item.first_column, "bad-export",
+                                             "the page was not found when the export was read again"))
+        given.append(text if isinstance(text, Problem) else replace(item, text=text, record=None))
+    return given
 
 
 def export_texts(path: Path, name: str, records: list[export.Record]) -> Iterator[tuple[export.Record, str | Problem]]:
