@@ -614,3 +614,36 @@ def test_expansion_and_edition_options_import_a_page_that_says_neither(project):
     page = data(page_file(project, slug(_title("new-expansion-unsaid.txt"), "")))
     assert (page["expansion"], page["editions"]) == (expansion, [edition])
     assert expansion in {e["id"] for e in _site(project)["expansions"]}
+
+
+def _orders(count):
+    from generator.wiki.emission import Order
+    return [Order(f"rules_data/translations/nl/page-{n}.yaml", [f"file {n}"],
+                  units=[(f"u{n}", f"tekst {n}: ja", "0123456789ab", f"text {n}: yes")]) if n % 2 else
+            Order(f"examples/example-{n}.yaml", [f"file {n}"], {"id": f"example-{n}", "caption": "on", "count": n})
+            for n in range(count)]
+
+
+def test_the_files_texts_made_on_every_core_are_the_texts_one_process_makes_and_their_parse_is_kept():
+    from generator.cache import state
+    from generator.read.source import parse
+    from generator.wiki.emission import SMALL, emitted
+
+    orders = _orders(3 * SMALL)
+    state.reset()
+    alone = emitted(orders, jobs=1)
+    state.reset()
+    both = emitted(orders, jobs=2)
+    assert alone == both
+    kept = state.current().parsed
+    for order, text in zip(orders, both):
+        assert kept[order.name][0] == text and kept[order.name][1].data == parse(text, order.name)[0].data
+    assert yaml.safe_load(both[0])["caption"] == "on" and yaml.safe_load(both[1])["units"]["u1"]["text"] == "tekst 1: ja"
+
+
+def test_a_text_that_would_not_read_back_stops_the_import_from_a_worker_too(monkeypatch):
+    from generator.wiki import emission
+
+    monkeypatch.setattr(emission, "translation_data", lambda units: {"units": {}})  # the forked workers inherit it
+    with pytest.raises(ValueError, match="would not read back"):
+        emission.emitted(_orders(2 * emission.SMALL), jobs=2)

@@ -296,8 +296,14 @@ def parse_kept(text: str, display: str) -> tuple[Source, list[Problem]]:
     parsing the same text again. The memo is keyed by the text, so a file that is then not
     written, or written otherwise, is parsed anew."""
     source, problems = parse(text, display)
-    state.current().parsed[shown(display)] = (text, source, problems)
+    remember(text, source, problems)
     return source, list(problems)
+
+
+def remember(text: str, source: Source, problems: list[Problem]) -> None:
+    """Keep ``text``'s parse as :func:`parse_kept` does, for a parse made elsewhere (the wiki
+    import parses what it writes in worker processes, which send the data back)."""
+    state.current().parsed[shown(source.file)] = (text, source, list(problems))
 
 
 def read(path: Path, display: str | None = None, *, within: Path | None = None) -> tuple[Source, list[Problem]]:

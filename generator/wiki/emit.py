@@ -16,7 +16,8 @@ from typing import Any
 
 import yaml
 
-from generator.read.source import parse_kept
+from generator.core.problem import Problem
+from generator.read.source import Source, parse, remember
 
 WIDTH = 92
 # What PyYAML refuses in a stream, and what it reads as a line break (NEL, LS, PS) or drops (BOM).
@@ -24,6 +25,8 @@ _UNSAFE = re.compile("[^\x09\x0a\x0d\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-
 _INDICATORS = "-?:,[]{}#&*!|>'\"%@`"
 _FLOW_KEYS = frozenset({"text", "title", "source_text"})
 _RESOLVER = yaml.resolver.Resolver()
+Unit = tuple[str, str, str, str]
+"""One translated unit: its id, its text, its English's fingerprint and that English."""
 
 
 def _plain_ok(text: str, flow: bool = False) -> bool:
@@ -116,29 +119,48 @@ def _sequence(items: list[Any], indent: int) -> list[str]:
     return lines
 
 
-def dump(data: dict[str, Any], header: list[str], name: str, *, blank_before: tuple[str, ...] = ()) -> str:
-    """``data`` as a YAML file under the ``header`` comment lines; ValueError if it would not read back."""
+def dump_text(data: dict[str, Any], header: list[str], *, blank_before: tuple[str, ...] = ()) -> str:
+    """``data`` as a YAML file under the ``header`` comment lines (not yet read back: see :func:`dump`)."""
     lines = [f"# {line}" if line else "#" for line in header]
     for field, value in data.items():
         if field in blank_before:
             lines.append("")
         lines += _mapping({field: value}, 0)
-    text = "\n".join(lines) + "\n"
-    source, problems = parse_kept(text, name)
-    if problems or source.data != data:
-        raise ValueError(f"{name}: the written YAML would not read back as the data it holds")
-    return text
+    return "\n".join(lines) + "\n"
 
 
-def translation_text(units: list[tuple[str, str, str, str]], header: list[str], name: str) -> str:
-    """A translation file as ``rulesite po import`` writes one: (id, text, source, source_text) per unit."""
+def translation_lines(units: list[Unit], header: list[str]) -> str:
+    """A translation file as ``rulesite po import`` writes one (not yet read back: see :func:`translation_text`)."""
     lines = [f"# {line}" for line in header] + ["units:"]
     for unit_id, text, source, source_text in units:
         lines += [f"  {scalar(unit_id)}:", f"    text: {quoted(text)}", f"    source: {quoted(source)}",
                   f"    source_text: {quoted(source_text)}"]
-    text = "\n".join(lines) + "\n"
-    parsed, problems = parse_kept(text, name)
-    wanted = {"units": {u: {"text": t, "source": s, "source_text": e} for u, t, s, e in units}}
-    if problems or parsed.data != wanted:
+    return "\n".join(lines) + "\n"
+
+
+def translation_data(units: list[Unit]) -> dict[str, Any]:
+    """What a translation file of ``units`` reads as."""
+    return {"units": {u: {"text": t, "source": s, "source_text": e} for u, t, s, e in units}}
+
+
+def read_back(text: str, name: str, data: Any) -> tuple[Source, list[Problem]]:
+    """``text`` parsed; ValueError unless it reads as ``data``, the data it was written from."""
+    source, problems = parse(text, name)
+    if problems or source.data != data:
         raise ValueError(f"{name}: the written YAML would not read back as the data it holds")
+    return source, problems
+
+
+def dump(data: dict[str, Any], header: list[str], name: str, *, blank_before: tuple[str, ...] = ()) -> str:
+    """``data`` as a YAML file under the ``header`` comment lines; ValueError if it would not read back.
+    The parse is kept (:func:`generator.read.source.parse_kept`) for the check after the writing."""
+    text = dump_text(data, header, blank_before=blank_before)
+    remember(text, *read_back(text, name, data))
+    return text
+
+
+def translation_text(units: list[Unit], header: list[str], name: str) -> str:
+    """A translation file as ``rulesite po import`` writes one: (id, text, source, source_text) per unit."""
+    text = translation_lines(units, header)
+    remember(text, *read_back(text, name, translation_data(units)))
     return text

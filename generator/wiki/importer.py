@@ -32,7 +32,7 @@ from generator.wiki.additions import Additions, add_expansion, site_text
 from generator.wiki.convert import convert
 from generator.wiki.drafts import drafted
 from generator.wiki.draft import DPage, SiteIndex, replace_markers
-from generator.wiki.emit import dump, translation_text
+from generator.wiki.emission import Order, emitted
 from generator.wiki.index import site_index
 from generator.wiki.mapping import MAPPING_FILE, Mapping, load_mapping
 from generator.wiki.meta import Given, page_meta
@@ -51,9 +51,12 @@ _HEADER_LINES = 8
 @dataclass
 class Planned:
     path: Path
-    text: str
+    text: str = ""
+    """The file's text: made from ``order`` once everything is planned (see :func:`_emit`)."""
     addition: bool = False
     """Entries added to a hand-written file (site.yaml), which is therefore not refused as one."""
+    order: Order | None = None
+    """What the text is made from, when it is not given."""
 
 
 @dataclass
@@ -136,7 +139,15 @@ def import_pages(project_root: Path, pages: list[WikiPage], *, page_id: str | No
     _plan_site(run)
     if any(p.level == "error" for p in run.problems):
         return [], run.problems
+    _emit(run, jobs)
     return _write(run), run.problems
+
+
+def _emit(run: Run, jobs: int) -> None:
+    """The text of every planned file that has an order, made on every core (:mod:`generator.wiki.emission`)."""
+    ordered = [plan for plan in run.planned if plan.order is not None]
+    for plan, text in zip(ordered, emitted([plan.order for plan in ordered if plan.order], jobs)):
+        plan.text = text
 
 
 def _draft_all(run: Run, pages: list[WikiPage], jobs: int) -> list[Problem]:
@@ -342,9 +353,8 @@ def _plan_files(run: Run, stem: str, group: list[WikiPage], drafts: list[DPage],
     title = drafts[0].page.title
     pages = run.root / "rules_data" / "pages"
     header = ["yaml-language-server: $schema=../../schema/page.schema.json", *_origin(title, group, "the page")]
-    run.planned.append(Planned(pages / f"{stem}.yaml",
-                               dump(built.page, header, f"rules_data/pages/{stem}.yaml",
-                                    blank_before=("sections", "footnotes"))))
+    run.planned.append(Planned(pages / f"{stem}.yaml", order=Order(f"rules_data/pages/{stem}.yaml", header, built.page,
+                                                                 blank_before=("sections", "footnotes"))))
     english = {unit.id: unit for unit in page_units(model, f"rules_data/pages/{stem}.yaml")}
     for draft, pairing in zip(drafts[1:], pairings):
         units = _translated_units(run, drafts[0], draft, pairing, built, english)
@@ -355,7 +365,7 @@ def _plan_files(run: Run, stem: str, group: list[WikiPage], drafts: list[DPage],
                  f"{language}: translation of {stem}. Edit the texts, or round-trip with `rulesite po`.",
                  *_origin(title, [draft.page], f"the {language} subpage")]
         path = run.root / "rules_data" / "translations" / language / f"{stem}.yaml"
-        run.planned.append(Planned(path, translation_text(units, lines, _display(run.root, path))))
+        run.planned.append(Planned(path, order=Order(_display(run.root, path), lines, units=units)))
     for example_id, data, block in built.examples:
         path = run.root / "examples" / f"{example_id}.yaml"
         if _boarded(path):
@@ -368,7 +378,7 @@ def _plan_files(run: Run, stem: str, group: list[WikiPage], drafts: list[DPage],
                   *_origin(title, [drafts[0].page], f"the picture {block.picture}"),
                   "The wiki holds a picture, not a board: draw one under scenario (board, figures, scoring)",
                   "and `rulesite check` confirms the totals under expect; the import then keeps this file."]
-        run.planned.append(Planned(path, dump(data, header, _display(run.root, path))))
+        run.planned.append(Planned(path, order=Order(_display(run.root, path), header, data)))
 
 
 def _boarded(path: Path) -> bool:
