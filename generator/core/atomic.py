@@ -46,6 +46,30 @@ def write_bytes(path: Path, data: bytes) -> None:
         raise
 
 
+def write_files(files: list[tuple[Path, str]]) -> None:
+    """Replace each path with its text (UTF-8), each in one step, as :func:`write_text` does.
+
+    Every text is written to its temporary sibling first and the disk is flushed once for all
+    of them before the renames: one flush per file made thousands of files (a whole wiki's
+    import) cost seconds of waiting on the disk alone."""
+    temps: list[tuple[str, Path]] = []
+    try:
+        for path, text in files:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+            temps.append((temp, path))
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(text.encode("utf-8"))
+        os.sync()
+        for temp, path in temps:
+            os.chmod(temp, path.stat().st_mode & 0o7777 if path.exists() else 0o644)
+            os.replace(temp, path)
+    except BaseException:
+        for temp, _ in temps:
+            Path(temp).unlink(missing_ok=True)
+        raise
+
+
 def _libc() -> ctypes.CDLL | None:
     if not sys.platform.startswith("linux"):
         return None

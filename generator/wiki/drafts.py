@@ -4,11 +4,14 @@ Parsing a page and converting it into a draft (:func:`generator.wiki.convert.con
 half of an import's time, and each page's draft depends only on that page, the mapping and
 the site's index. So :func:`drafted` hands the pages to one forked worker per core, which
 inherit the pages, the mapping and the index, and send each draft back without its parse
-tree. The plan that follows (pairing, page data, files) stays in the importing process,
-in order. A handful of pages is drafted in this process: starting workers would cost more.
+tree. The drafts come back in order as they are made, so the importing process plans a
+page (pairing, page data, files) while the workers draft the pages after it. A handful of
+pages is drafted in this process: starting workers would cost more.
 """
 
 from __future__ import annotations
+
+from typing import Iterator
 
 from generator.core import workers
 from generator.core.problem import Problem
@@ -37,17 +40,18 @@ def draft_of(page: WikiPage, mapping: Mapping, site: SiteIndex) -> Drafted:
     return False, draft, problems
 
 
-def drafted(pages: list[WikiPage], mapping: Mapping, site: SiteIndex, jobs: int = 0) -> list[Drafted]:
-    """The draft of each page of ``pages``, in order, ``jobs`` processes at a time (0: one per core)."""
+def drafted(pages: list[WikiPage], mapping: Mapping, site: SiteIndex, jobs: int = 0) -> Iterator[Drafted]:
+    """The draft of each page of ``pages``, in order and each as soon as it is made, ``jobs``
+    processes at a time (0: one per core)."""
     processes = workers.count(jobs, len(pages))
     if processes == 1 or len(pages) < SMALL:
-        return [draft_of(page, mapping, site) for page in pages]
+        yield from (draft_of(page, mapping, site) for page in pages)
+        return
     with workers.pool(processes, (pages, mapping, site)) as pool:
-        found = list(pool.map(_draft_in_worker, range(len(pages)), chunksize=8))
-    for page, (_, draft, _) in zip(pages, found):
-        if draft is not None:
-            draft.page = page  # the importing process's own page, not the worker's copy
-    return found
+        for page, found in zip(pages, pool.map(_draft_in_worker, range(len(pages)), chunksize=8)):
+            if found[1] is not None:
+                found[1].page = page  # the importing process's own page, not the worker's copy
+            yield found
 
 
 def _draft_in_worker(index: int) -> Drafted:

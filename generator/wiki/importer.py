@@ -131,11 +131,9 @@ def import_pages(project_root: Path, pages: list[WikiPage], *, page_id: str | No
     earlier = imported_titles(project.root)
     run = Run(project.root, project, mapping, site_index(project, groups, page_id, earlier), force, earlier,
               Given(expansion, tuple(editions or ())))
-    refused = _draft_all(run, pages, jobs)
+    refused = _draft_and_plan(run, pages, groups, page_id, jobs)
     if refused:
         return [], refused
-    for title, group in groups.items():
-        _plan_page(run, title, group, page_id)
     _plan_site(run)
     if any(p.level == "error" for p in run.problems):
         return [], run.problems
@@ -150,11 +148,16 @@ def _emit(run: Run, jobs: int) -> None:
         plan.text = text
 
 
-def _draft_all(run: Run, pages: list[WikiPage], jobs: int) -> list[Problem]:
-    """Every page's draft, made on every core (:mod:`generator.wiki.drafts`) and kept in ``run``
-    for the plan; the problems that refuse the import (a rendered copy, a page that does not parse)."""
-    refused = []
-    for page, (rendered, draft, problems) in zip(pages, drafted(pages, run.mapping, run.site, jobs)):
+def _draft_and_plan(run: Run, pages: list[WikiPage], groups: dict[str, list[WikiPage]], page_id: str | None,
+                    jobs: int) -> list[Problem]:
+    """Every page drafted on every core (:mod:`generator.wiki.drafts`), and each title's pages
+    planned in the titles' order as soon as all their drafts are in, so that the plan runs while
+    the workers draft the pages after it. Returns the problems that refuse the import (a rendered
+    copy, a page that does not parse); the plan stops at the first."""
+    last = {page.title: number for number, page in enumerate(pages)}  # where each title's last page is
+    titles, planned, refused = list(groups), 0, []
+    for number, (page, (rendered, draft, problems)) in enumerate(zip(pages, drafted(pages, run.mapping, run.site,
+                                                                                    jobs))):
         if rendered or page.rendered:
             page.rendered = True
             refused.append(_rendered(page))
@@ -162,6 +165,9 @@ def _draft_all(run: Run, pages: list[WikiPage], jobs: int) -> list[Problem]:
             refused += problems
         else:
             run.drafts[id(page)] = (draft, problems)
+        while not refused and planned < len(titles) and last[titles[planned]] <= number:
+            _plan_page(run, titles[planned], groups[titles[planned]], page_id)
+            planned += 1
     return refused
 
 
@@ -445,14 +451,10 @@ def _write(run: Run) -> list[Path]:
                                         "hand-written: it is not replaced (give --force to replace it); nothing "
                                         "was written"))
         return []
-    written = []
-    for plan in run.planned:
-        if plan.path.exists() and plan.path.read_text(encoding="utf-8") == plan.text:
-            continue
-        plan.path.parent.mkdir(parents=True, exist_ok=True)
-        atomic.write_text(plan.path, plan.text)
-        written.append(plan.path)
-    return written
+    changed = [plan for plan in run.planned
+               if not (plan.path.exists() and plan.path.read_text(encoding="utf-8") == plan.text)]
+    atomic.write_files([(plan.path, plan.text) for plan in changed])
+    return [plan.path for plan in changed]
 
 
 def _display(root: Path, path: Path) -> str:
