@@ -1,7 +1,7 @@
 """The session that ``content/en/moving-a-wiki.md`` shows is replayed, and must say what the page says.
 
 The page's console blocks are real output: a folder of the four source pages (saved as the
-page describes), the export ``tests/fixtures/wiki/import/tower-export.xml``, its import into a
+page describes), the export ``tests/fixtures/wiki/import/catapult-export.xml``, its import into a
 copy of the project, and the build. Each command is run here the same way, and every line
 the page shows (its paths shortened with "…", lines it leaves out marked "…") must be in
 what the command prints, so the guide cannot drift from what the tools do.
@@ -22,7 +22,7 @@ from .test_wiki_lint import CROP_CIRCLES, CZECH, DUTCH, POLISH, _seeds
 
 _LOOSE = re.compile(r"\d+(?:\.\d+)?|\([a-z, ]+\)")
 GUIDE = ROOT / "content" / "en" / "moving-a-wiki.md"
-TOWER = ROOT / "tests" / "fixtures" / "wiki" / "import" / "tower-export.xml"
+CATAPULT = ROOT / "tests" / "fixtures" / "wiki" / "import" / "catapult-export.xml"
 
 
 def _shown(command: str) -> list[str]:
@@ -58,14 +58,14 @@ def session(tmp_path_factory) -> Path:
                            (CZECH, "Mage_and_Witch/cs.txt"), (CROP_CIRCLES, "Crop_Circles_(1st_edition)/nl.txt")):
         (exports / target).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(source, exports / target)
-    shutil.copy(TOWER, project / "tower-export.xml")
+    shutil.copy(CATAPULT, project / "catapult-export.xml")
     return project
 
 
 @pytest.mark.parametrize("command, status", [
     ("rulesite wiki-lint exports/", 1),
-    ("rulesite wiki-lint tower-export.xml", 0),
-    ("rulesite import wiki tower-export.xml", 0),
+    ("rulesite wiki-lint catapult-export.xml", 0),
+    ("rulesite import wiki catapult-export.xml", 0),
 ])
 def test_each_step_of_the_guide_s_session_prints_what_the_guide_shows(session, command, status):
     code, printed = _run(session, *command.split()[1:])
@@ -75,7 +75,7 @@ def test_each_step_of_the_guide_s_session_prints_what_the_guide_shows(session, c
 
 @pytest.mark.build
 def test_the_imported_page_of_the_session_is_built_in_every_language(session):
-    code, printed = _run(session, "import", "wiki", "tower-export.xml")  # again, if the test above ran: a no-op
+    code, printed = _run(session, "import", "wiki", "catapult-export.xml")  # again, if the test above ran: a no-op
     assert code == 0, printed[-5:]
     code, printed = _run(session, "build")
     # Counts, times and the language list grow with the project: the build's line is compared without them.
@@ -83,5 +83,5 @@ def test_the_imported_page_of_the_session_is_built_in_every_language(session):
     missing = [line for line in _shown("rulesite build") if not _matches(_LOOSE.sub("0", line), loose)]
     assert code == 0 and not missing, printed[-10:]
     languages = sorted(path.name for path in (session / "site").iterdir() if (path / "index.html").is_file())
-    assert len(languages) > 1 and all((session / "site" / code / "the-tower-1st-edition" / "index.html").is_file()
+    assert len(languages) > 1 and all((session / "site" / code / "the-catapult-1st-edition" / "index.html").is_file()
                                       for code in languages)

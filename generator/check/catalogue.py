@@ -32,6 +32,9 @@ def type_problems(source: Source, base: tuple, tile_id: str, features: list[Any]
             if getattr(feature, name) and name not in scorer.FEATURE_KINDS[feature.type].extras:
                 found.append(source.problem(base + ("features", index, name), scorer.only_code(name),
                                             scorer.misplaced(name, feature.type)))
+        if getattr(feature, "princess", False) and feature.type != "city":
+            found.append(source.problem(base + ("features", index, "princess"), "city-only",
+                                        f"the princess is printed in a city, not in a {feature.type}"))
     return found
 
 

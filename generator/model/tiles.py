@@ -30,7 +30,7 @@ Side = Literal[boards.SIDES]  # type: ignore[valid-type]
 # a hostile file from making the scorer or the drawing do unbounded work.
 MAX_TILE_FEATURES = len(boards.SIDES) + len(boards.HALVES) + 1
 Symbol = Literal["mage", "crop-circle-pitchfork", "crop-circle-club", "crop-circle-shield", "garden",
-                 boards.SPRING, boards.LAKE]
+                 boards.SPRING, boards.LAKE, *boards.PD_SYMBOLS, boards.TOWER_FOUNDATION]
 
 
 class TileFeatureSpec(Strict):
@@ -48,6 +48,8 @@ class TileFeatureSpec(Strict):
     """City only: a cathedral stands in it (Inns & Cathedrals)."""
     cities: Annotated[list[Side], Field(max_length=len(boards.SIDES))] = []
     """Field only: the edges of this tile's cities that the field borders."""
+    princess: bool = False
+    """City only: the princess is printed in it (The Princess and the Dragon)."""
 
 
 class TileSpec(Strict):
@@ -120,5 +122,6 @@ def tile_type(tile_id: str, features: Iterable[Any], known: bool = True,
               symbols: Iterable[str] = (), river: Iterable[str] = ()) -> boards.TileType:
     """The scorer's view of a tile spec's features, symbols and river."""
     return boards.TileType(tile_id, tuple(
-        boards.TileFeature(f.type, tuple(f.edges), f.pennants, f.inn, f.cathedral, tuple(f.cities)) for f in features),
+        boards.TileFeature(f.type, tuple(f.edges), f.pennants, f.inn, f.cathedral, tuple(f.cities), f.princess)
+        for f in features),
         known, tuple(symbols), tuple(river))

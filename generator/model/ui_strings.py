@@ -35,7 +35,7 @@ STATIC_KEYS = frozenset({
     "translate.outdated", "translate.percent", "translate.site-doc", "translate.title", "translate.total",
     "translate.translated", "translate.ui-doc", "translate.unit", "variants.default", "variants.intro",
     "variants.name", "variants.source", "variants.title",
-    "example.illustration", "picture.board", "picture.followers", "picture.tile", "picture.tile-unknown",
+    "example.illustration", "picture.board", "picture.followers", "picture.tile", "picture.tile-unknown", "picture.marks",
     "legend.pictures", "legend.pictures-intro", "catalogue.base-game", "catalogue.counts", "catalogue.intro",
     "catalogue.source", "catalogue.start", "catalogue.title",
 })
@@ -43,9 +43,12 @@ STATIC_KEYS = frozenset({
 # The shapes of the icons page, in order: each feature measured in tiles, what stands in or
 # beside one, the symbols printed on tiles, the figures, the outline of a scored feature and
 # the placeholder of a tile whose layout is not known.
-SYMBOLS = ("mage-symbol", "crop-circle-pitchfork", "crop-circle-club", "crop-circle-shield")
+SYMBOLS = ("mage-symbol", "crop-circle-pitchfork", "crop-circle-club", "crop-circle-shield", boards.VOLCANO,
+           f"{boards.DRAGON}-symbol", boards.PORTAL, boards.TOWER_FOUNDATION)
+PRINCESS = "princess"
+"""The princess printed in a city (The Princess and the Dragon)."""
 LEGEND: tuple[str, ...] = (*scorer.carriers("tiles"), "pennant", *(f for f in scorer.FLAGS if f not in scorer.FIGURES),
-                           *SYMBOLS, boards.RIVER, *boards.FIGURES, "scored", "placeholder")
+                           PRINCESS, *SYMBOLS, boards.RIVER, *boards.FIGURES, "scored", "placeholder")
 # What a tile's text alternative adds for the River: water through it, or its spring or lake.
 RIVER_KEYS = frozenset(f"picture.{name}" for name in (boards.RIVER, boards.SPRING, boards.LAKE))
 

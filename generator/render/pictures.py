@@ -13,7 +13,7 @@ from markupsafe import Markup
 
 from generator import scorer
 from generator.scorer import board as boards
-from generator.model.ui_strings import LEGEND, SYMBOLS
+from generator.model.ui_strings import LEGEND, PRINCESS, SYMBOLS
 from generator.render import order, svg
 from generator.render.escape import attr, md_text
 
@@ -107,6 +107,11 @@ def tile_alt(lang: Any, tile: boards.TileType) -> str:
     if tile.river:
         water = boards.SPRING if tile.spring else boards.LAKE if tile.lake else boards.RIVER
         said += " " + lang.ui_text(f"picture.{water}")
+    # What is printed on it, in the icons page's words: the princess, then each symbol drawn.
+    marks = [PRINCESS] if any(f.princess for f in tile.features) else []
+    marks += [name for name in SYMBOLS if name.removesuffix("-symbol") in tile.symbols]
+    if marks:
+        said += " " + lang.ui_text("picture.marks", marks="; ".join(lang.ui_text(f"legend.picture.{m}") for m in marks))
     return said
 
 
@@ -200,6 +205,7 @@ def legend_files(colours: dict[str, str]) -> dict[str, str]:
         "pennant": svg.tile_svg(_one_tile(boards.TileFeature("city", boards.SIDES, pennants=1))),
         "inn": svg.tile_svg(_one_tile(boards.TileFeature("road", ("W", "E"), inn=True), *_BANKS)),
         "cathedral": svg.tile_svg(_one_tile(boards.TileFeature("city", boards.SIDES, cathedral=True))),
+        PRINCESS: svg.tile_svg(_one_tile(boards.TileFeature("city", boards.SIDES, princess=True))),
         boards.RIVER: svg.tile_svg(boards.TileType("legend", _BANKS, river=("W", "E"))),
         "scored": _scored_road(),
         "placeholder": svg.placeholder_svg(),

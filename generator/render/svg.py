@@ -23,6 +23,10 @@ from generator.scorer import board as boards
 FIELD, CITY, ROAD, EDGE = "#8db860", "#c9a46a", "#f4efe3", "#3b3024"
 PENNANT, CLOISTER, INN, INN_ROOF, LAKE, CATHEDRAL = "#1d4f91", "#a0522d", "#ffc83d", "#b3261e", "#3d8fd1", "#4a5a6a"
 MAGE_SYMBOL = "#6a1b9a"
+VOLCANO, EMBER, DRAGON, PORTAL, FOUNDATION, CROWN = "#6d3b1f", "#ff7a1a", "#1b5e20", "#4527a0", "#5f5f5f", "#f2c230"
+_CORNER_MARKS = (*boards.PD_SYMBOLS, boards.TOWER_FOUNDATION)
+# The symbols a tile's picture shows (the garden is drawn once the Abbot's gardens are).
+_DRAWN = ("mage", "crop-circle-pitchfork", "crop-circle-club", "crop-circle-shield", *_CORNER_MARKS)
 # The River: water in the inn's pond blue, with a darker bank so it reads on the green field
 # and never looks like a road.
 RIVER, RIVER_BANK = LAKE, "#1f5f94"
@@ -54,11 +58,42 @@ def _shield(x: float, y: float) -> str:
             f'stroke="#ffffff" stroke-width="1.5"/>')
 
 
+def _expansion_symbol(symbol: str, x: float, y: float) -> str:
+    """The Princess and the Dragon's and the Tower's marks, in a corner: each a shape of its own, so
+    that none is told from the others by colour alone."""
+    if symbol == boards.VOLCANO:  # a cone with a glowing top
+        return (f'<path d="M{x - 10:g},{y + 8:g} L{x - 3:g},{y - 7:g} H{x + 3:g} L{x + 10:g},{y + 8:g} z" '
+                f'fill="{VOLCANO}" stroke="#ffffff" stroke-width="1"/>'
+                f'<path d="M{x - 3:g},{y - 7:g} H{x + 3:g} L{x + 1:g},{y - 3:g} H{x - 1:g} z" fill="{EMBER}"/>')
+    if symbol == boards.DRAGON:  # a head with an open jaw, seen from the side
+        return (f'<path d="M{x - 10:g},{y + 2:g} L{x:g},{y - 8:g} L{x + 10:g},{y - 2:g} L{x + 2:g},{y:g} '
+                f'L{x + 10:g},{y + 6:g} L{x - 2:g},{y + 8:g} z" fill="{DRAGON}" stroke="#ffffff" stroke-width="1"/>')
+    if symbol == boards.PORTAL:  # an arch
+        return (f'<path d="M{x - 8:g},{y + 9:g} V{y - 1:g} A8,8 0 0 1 {x + 8:g},{y - 1:g} V{y + 9:g} H{x + 4:g} '
+                f'V{y - 1:g} A4,4 0 0 0 {x - 4:g},{y - 1:g} V{y + 9:g} z" fill="{PORTAL}" stroke="#ffffff" '
+                'stroke-width="1"/>')
+    # The tower's foundation: a square ring of stones.
+    return (f'<rect x="{x - 8:g}" y="{y - 8:g}" width="16" height="16" fill="none" stroke="{FOUNDATION}" '
+            f'stroke-width="4"/><rect x="{x - 8:g}" y="{y - 8:g}" width="16" height="16" fill="none" '
+            'stroke="#ffffff" stroke-width="1" stroke-dasharray="4 2"/>')
+
+
+def _crown(x: float, y: float) -> str:
+    """The princess in a city: a crown."""
+    return (f'<path d="M{x - 8:g},{y + 5:g} V{y - 5:g} L{x - 4:g},{y:g} L{x:g},{y - 7:g} L{x + 4:g},{y:g} '
+            f'L{x + 8:g},{y - 5:g} V{y + 5:g} z" fill="{CROWN}" stroke="{EDGE}" stroke-width="1"/>')
+
+
 def _symbols(symbols: Iterable[str]) -> str:
     parts = []
-    for symbol in symbols:
-        if symbol == "mage":
-            parts.append(f'<polygon points="{points(_star(86, 86, 9, 4))}" fill="{MAGE_SYMBOL}" stroke="#ffffff" '
+    # Each drawn symbol has a corner spot of its own, from the bottom right leftwards.
+    drawn = [symbol for symbol in symbols if symbol in _DRAWN]
+    for k, symbol in enumerate(drawn):
+        x = 86 - 24 * k
+        if symbol in _CORNER_MARKS:
+            parts.append(_expansion_symbol(symbol, x, 86))
+        elif symbol == "mage":
+            parts.append(f'<polygon points="{points(_star(x, 86, 9, 4))}" fill="{MAGE_SYMBOL}" stroke="#ffffff" '
                          'stroke-width="1"/>')
         elif symbol.startswith("crop-circle"):
             parts.append('<circle cx="82" cy="82" r="11" fill="#e8d26a" stroke="#5d4a00" stroke-width="2"/>')
@@ -165,6 +200,8 @@ def _marks(tile: boards.TileType, turn: int, symbols: Iterable[str]) -> str:
             x, y = turn_point(*centre(city_shape(feature.edges)), turn)
             if feature.cathedral:
                 parts.append(_cathedral(x, y - 6))
+            if feature.princess:
+                parts.append(_crown(x, y - (20 if feature.pennants else 0)))
             for k in range(feature.pennants):
                 parts.append(_shield(x + 12 * k - 6 * (feature.pennants - 1), y + (0 if not feature.cathedral else 20)))
         elif feature.type == "cloister":

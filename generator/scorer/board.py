@@ -38,6 +38,10 @@ OWNED: tuple[str, ...] = (*STRENGTH, PIG)
 FIGURES: tuple[str, ...] = (*STRENGTH, *MAGIC, PIG)
 # The River: the side kind a river gives, and the symbols of the tiles where it rises and ends.
 RIVER, SPRING, LAKE = "river", "spring", "lake"
+# The Princess and the Dragon's tile symbols (its other tiles have a princess in a city), and the Tower's foundation.
+VOLCANO, DRAGON, PORTAL = "volcano", "dragon", "portal"
+PD_SYMBOLS = (VOLCANO, DRAGON, PORTAL)
+TOWER_FOUNDATION = "tower-foundation"
 # What a feature may touch, by how the table says it lies on a tile.
 _EDGES = {"sides": SIDES, "halves": HALVES, "none": ()}
 STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
@@ -69,6 +73,8 @@ class TileFeature:
     cathedral: bool = False
     cities: tuple[str, ...] = ()
     """Field only: the edges of this tile's cities that the field borders."""
+    princess: bool = False
+    """City only: the princess is printed in it (The Princess and the Dragon)."""
 
 
 @dataclass(frozen=True)
